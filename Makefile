@@ -1,0 +1,68 @@
+# Two commands do everything on a fresh machine:
+#   make run   build the UI and the server, migrate and seed SQLite, serve :8080
+#   make test  formatting, lints, type checks, Rust tests (SQLite + PostgreSQL), browser tests
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+UI_DEPS := ui/node_modules/.package-lock.json
+RELEASE_BIN := target/release/server
+DEBUG_BIN := target/debug/server
+
+.PHONY: run build ui test lint test-rust test-e2e screenshots bench openapi postgres browser smtp-sink clean
+
+# `npm ci` trips over optional platform packages the lock lists without entries (npm 11);
+# `npm install` installs exactly what the lock pins and leaves it unchanged.
+$(UI_DEPS): ui/package.json ui/package-lock.json
+	cd ui && npm install --no-audit --no-fund
+	@touch $@
+
+ui: $(UI_DEPS)
+	cd ui && node build.mjs
+
+build: ui
+	cargo build --release -p server
+
+run: build
+	$(RELEASE_BIN) migrate
+	$(RELEASE_BIN) seed
+	$(RELEASE_BIN) serve
+
+## Local services the tests use: PostgreSQL on 127.0.0.1:5432, Debian's Chromium.
+postgres:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+
+# The outbox tests deliver mail to a real SMTP sink (PyPI aiosmtpd).
+smtp-sink:
+	@python3 -c 'import aiosmtpd' 2>/dev/null || pip install --quiet aiosmtpd
+
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+lint: ui
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd ui && npx tsc --noEmit
+
+test-rust: ui postgres smtp-sink
+	cargo test --workspace
+
+test-e2e: ui browser
+	cargo build -p server
+	cd ui && SERVER_BIN=../$(DEBUG_BIN) node --test --test-concurrency=1 e2e/
+
+test: lint test-rust test-e2e
+
+screenshots: ui browser
+	cargo build -p server
+	cd ui && SERVER_BIN=../$(DEBUG_BIN) node e2e/support/screenshots.mjs ../target/screenshots
+
+bench: build postgres
+	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+	bench/run.sh
+
+openapi:
+	UPDATE_OPENAPI=1 cargo test -p server --test it openapi
+
+clean:
+	cargo clean
+	rm -rf ui/dist ui/node_modules data

@@ -1,0 +1,2 @@
+DROP TABLE app_secrets;
+DROP TABLE outbox_emails;

@@ -1,0 +1,164 @@
+//! All configuration, in one place: the defaults in `config/default.toml`,
+//! then an optional file named by `SITE_CONFIG`, then `SITE_`-prefixed
+//! environment variables (`__` separates levels), then `DATABASE_URL`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use figment::providers::{Env, Format, Toml};
+use figment::Figment;
+use secrecy::SecretString;
+use serde::{Deserialize, Serialize};
+
+const DEFAULTS: &str = include_str!("../config/default.toml");
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub site: SiteSettings,
+    pub database: DatabaseSettings,
+    pub render: RenderSettings,
+    pub assets: AssetSettings,
+    pub mail: MailSettings,
+    pub security: SecuritySettings,
+    pub stripe: StripeSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerSettings {
+    /// Interface to bind.
+    pub host: String,
+    /// Port to bind; 0 picks a free one (tests).
+    pub port: u16,
+    /// Absolute origin the site is reached at, for canonical links.
+    pub public_base_url: String,
+}
+
+/// The community's identity and contact details, shown by the chrome and pages.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSettings {
+    /// Town name used in every text ("Cedar Heights").
+    pub community_name: String,
+    /// State abbreviation shown after the town name.
+    pub state: String,
+    /// Team phone number, as displayed.
+    pub phone: String,
+    /// Team e-mail address.
+    pub email: String,
+    /// Postal address shown in the footer and on the contact page.
+    pub postal_address: String,
+    /// Web agency that manages the site ('Managed By').
+    pub agency_name: String,
+    /// The agency's direct e-mail.
+    pub agency_email: String,
+    /// The agency's website.
+    pub agency_url: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseSettings {
+    /// `sqlite://path/to/file.db` or `postgres://user@host/db`.
+    pub url: SecretString,
+    /// Connections kept open.
+    pub pool_size: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderSettings {
+    /// Isolates rendering in parallel; 0 means one per CPU core.
+    pub workers: usize,
+    /// Longest a page render may take before it is cut off.
+    pub budget_ms: u64,
+    /// Renders that may wait for a free isolate before the server answers 503.
+    pub queue_capacity: usize,
+}
+
+impl RenderSettings {
+    pub fn budget(&self) -> Duration {
+        Duration::from_millis(self.budget_ms)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssetSettings {
+    /// esbuild's output: `manifest.json`, `server/`, `client/assets/`.
+    pub dist_dir: PathBuf,
+    /// Images and other files served as they are.
+    pub public_dir: PathBuf,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    None,
+    Starttls,
+    Tls,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    /// SMTP server the outbox delivers through.
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub smtp_security: SmtpSecurity,
+    /// Empty for a relay without authentication.
+    pub smtp_username: String,
+    pub smtp_password: SecretString,
+    /// Sender of every e-mail ("Name <address>").
+    pub from: String,
+    /// How often the outbox looks for due e-mail when nothing wakes it.
+    pub poll_interval_ms: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SecuritySettings {
+    /// Key for signed links; empty means generated once and stored in the database.
+    pub signing_key: SecretString,
+    /// Form submissions a visitor IP may make per minute.
+    pub form_requests_per_minute: u32,
+    /// Submissions a visitor IP may make at once before the rate applies.
+    pub form_burst: u32,
+    /// Largest accepted request body for form endpoints, in bytes.
+    pub max_body_bytes: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StripeSettings {
+    /// Publishable key, handed to the checkout page.
+    pub publishable_key: String,
+    /// Secret API key; server side only.
+    pub secret_key: SecretString,
+    /// Secret that signs webhook payloads.
+    pub webhook_secret: SecretString,
+    /// API origin; tests point it at a local fake.
+    pub api_base: String,
+}
+
+impl Settings {
+    /// Reads the layers described in the module documentation.
+    pub fn load() -> Result<Self, Box<figment::Error>> {
+        let mut figment = Figment::from(Toml::string(DEFAULTS));
+        if let Ok(path) = std::env::var("SITE_CONFIG") {
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        figment
+            .merge(Env::prefixed("SITE_").ignore(&["config"]).split("__"))
+            .merge(
+                Env::raw()
+                    .only(&["DATABASE_URL"])
+                    .map(|_| "database.url".into()),
+            )
+            .extract()
+            .map_err(Box::new)
+    }
+}

@@ -1,0 +1,137 @@
+//! One connection type for both backends (diesel's `MultiConnection`), the
+//! pool, migrations, and the bridge from async handlers to blocking diesel.
+
+pub mod schema;
+
+use std::path::Path;
+
+use anyhow::Context;
+use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool};
+use diesel::{PgConnection, SqliteConnection};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+use crate::error::{AppError, AppResult};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgresql(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+pub type DbPool = Pool<ConnectionManager<DbConnection>>;
+
+/// The backend type queries are written against: either database.
+pub type Db = <DbConnection as diesel::Connection>::Backend;
+
+/// Which backend a database URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of(url: &str) -> Self {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Self::Postgres
+        } else {
+            Self::Sqlite
+        }
+    }
+}
+
+/// SQLite settings that are per connection: integrity, concurrency, durability.
+#[derive(Debug)]
+struct SqlitePragmas;
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, connection: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(sqlite) = connection {
+            diesel::connection::SimpleConnection::batch_execute(
+                sqlite,
+                "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+            )
+            .map_err(diesel::r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+}
+
+/// The database handle shared by all handlers.
+#[derive(Clone)]
+pub struct Database {
+    pool: DbPool,
+}
+
+impl Database {
+    /// Opens a pool for `url` (`sqlite://path` or `postgres://…`), creating
+    /// the SQLite file's folder when needed.
+    pub fn connect(url: &str, pool_size: u32) -> anyhow::Result<Self> {
+        let connection_url = match Backend::of(url) {
+            Backend::Postgres => url.to_owned(),
+            Backend::Sqlite => {
+                let path = url.strip_prefix("sqlite://").unwrap_or(url);
+                if let Some(parent) = Path::new(path)
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                {
+                    std::fs::create_dir_all(parent)
+                        .with_context(|| format!("creating {}", parent.display()))?;
+                }
+                path.to_owned()
+            }
+        };
+        let pool = Pool::builder()
+            .max_size(pool_size)
+            .connection_customizer(Box::new(SqlitePragmas))
+            .build(ConnectionManager::new(connection_url))
+            .context("opening the database")?;
+        Ok(Self { pool })
+    }
+
+    /// Applies the pending migrations of this backend.
+    pub fn migrate(&self) -> anyhow::Result<()> {
+        let mut connection = self.pool.get()?;
+        let applied = match &mut *connection {
+            DbConnection::Sqlite(sqlite) => sqlite
+                .run_pending_migrations(SQLITE_MIGRATIONS)
+                .map(|v| v.len()),
+            DbConnection::Postgresql(pg) => pg
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.len()),
+        }
+        .map_err(|error| anyhow::anyhow!("running migrations: {error}"))?;
+        if applied > 0 {
+            tracing::info!(applied, "database migrated");
+        }
+        Ok(())
+    }
+
+    /// A connection for blocking work outside request handling (CLI, start-up).
+    pub fn connection(
+        &self,
+    ) -> anyhow::Result<diesel::r2d2::PooledConnection<ConnectionManager<DbConnection>>> {
+        Ok(self.pool.get()?)
+    }
+
+    /// Runs blocking diesel work on the blocking thread pool.
+    pub async fn run<T, F>(&self, work: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut connection = pool
+                .get()
+                .map_err(|error| AppError::Internal(error.into()))?;
+            work(&mut connection)
+        })
+        .await
+        .map_err(|error| AppError::Internal(error.into()))?
+    }
+}

@@ -1,0 +1,123 @@
+//! The crate's one error type and its one mapping to HTTP.
+//!
+//! Handlers return [`AppResult`]. Use a specific [`AppError`] variant for
+//! anything a client can cause or should see (not found, bad input); wrap
+//! unexpected failures with `anyhow` into [`AppError::Internal`], whose
+//! details are logged and never sent. API errors answer JSON
+//! `{"message": …}`; a page that cannot be rendered answers an HTML page.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+use serde::Serialize;
+use ssr_bundle::RenderError;
+
+pub type AppResult<T> = Result<T, AppError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    BadRequest(String),
+    /// Input that parsed but broke a rule; field name → message.
+    #[error("{message}")]
+    Validation {
+        message: String,
+        fields: BTreeMap<&'static str, &'static str>,
+    },
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("The request body is larger than {0} bytes")]
+    PayloadTooLarge(usize),
+    #[error("Send the request as JSON or as a form")]
+    UnsupportedMediaType,
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error(transparent)]
+    Database(#[from] diesel::result::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The one shape of every JSON error; `errors` only for invalid fields.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody<'a> {
+    pub message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<&'a BTreeMap<&'static str, &'static str>>,
+}
+
+impl<'a> ErrorBody<'a> {
+    pub fn new(message: &'a str) -> Self {
+        Self { message, errors: None }
+    }
+}
+
+/// Shown when a page cannot be rendered; deliberately free of the React app.
+#[derive(Template)]
+#[template(path = "notice.html")]
+struct ErrorPage<'a> {
+    title: &'a str,
+    message: &'a str,
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Render(RenderError::Saturated) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Database(diesel::result::Error::NotFound) => StatusCode::NOT_FOUND,
+            Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        match self {
+            Self::Render(error) => {
+                tracing::error!(%error, "page render failed");
+                let page = ErrorPage {
+                    title: "Something went wrong",
+                    message:
+                        "This page could not be shown right now. Please try again in a moment.",
+                };
+                let mut response = HttpResponse::build(status);
+                if status == StatusCode::SERVICE_UNAVAILABLE {
+                    response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
+                }
+                response
+                    .content_type("text/html; charset=utf-8")
+                    .insert_header((header::CACHE_CONTROL, "no-store"))
+                    .body(page.render().unwrap_or_else(|_| page.message.to_owned()))
+            }
+            Self::Database(diesel::result::Error::NotFound) => {
+                HttpResponse::build(status).json(ErrorBody::new("Not found"))
+            }
+            Self::Database(_) | Self::Internal(_) => {
+                tracing::error!(error = %self, "request failed");
+                HttpResponse::build(status).json(ErrorBody::new("Something went wrong on our side. Please try again."))
+            }
+            Self::Validation { message, fields } => HttpResponse::build(status).json(ErrorBody {
+                message,
+                errors: Some(fields),
+            }),
+            Self::NotFound(message) | Self::BadRequest(message) | Self::Forbidden(message) => {
+                HttpResponse::build(status).json(ErrorBody::new(message))
+            }
+            Self::PayloadTooLarge(_) | Self::UnsupportedMediaType => {
+                HttpResponse::build(status).json(ErrorBody::new(&self.to_string()))
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::answer;
+use crate::domain::Slug;
+use crate::error::{AppError, AppResult, ErrorBody};
+use crate::models::article::ArticleView;
+use crate::reads::Read;
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ListParams {
+    /// Only `true` is accepted: unpublished articles are never listed.
+    published: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/articles", params(ListParams), responses(
+    (status = 200, body = [ArticleView], description = "Published articles, newest first"),
+    (status = 400, body = ErrorBody),
+))]
+pub async fn list_articles(
+    state: web::Data<AppState>,
+    params: web::Query<ListParams>,
+) -> AppResult<HttpResponse> {
+    match params.published.as_deref() {
+        None | Some("true") => answer(&state, Read::Articles).await,
+        Some(_) => Err(AppError::BadRequest(
+            "published must be true: only published articles are available".into(),
+        )),
+    }
+}
+
+#[utoipa::path(get, path = "/api/articles/{slug}", responses(
+    (status = 200, body = ArticleView),
+    (status = 400, body = ErrorBody),
+    (status = 404, body = ErrorBody, description = "Article not found (also when unpublished)"),
+))]
+pub async fn show_article(
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    answer(&state, Read::Article(Slug::parse(&slug)?)).await
+}

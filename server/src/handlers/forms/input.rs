@@ -1,0 +1,97 @@
+//! Reads a visitor's submission: only from this site (`Origin`), only JSON
+//! or a form, and never more than the configured number of bytes.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// How the body was sent, which decides how to answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    /// `fetch` with JSON: answer JSON.
+    Json,
+    /// A plain HTML form post: answer a page.
+    Form,
+}
+
+pub struct FormInput<T> {
+    pub value: T,
+    pub sent: Sent,
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for FormInput<T> {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, AppError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let checked = check(request);
+        let mut payload = payload.take();
+        Box::pin(async move {
+            let (sent, limit) = checked?;
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|error| AppError::BadRequest(format!("Could not read the request: {error}")))?;
+                if body.len() + chunk.len() > limit {
+                    return Err(AppError::PayloadTooLarge(limit));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            let value = match sent {
+                Sent::Json => serde_json::from_slice(&body).map_err(|error| error.to_string()),
+                Sent::Form => serde_urlencoded::from_bytes(&body).map_err(|error| error.to_string()),
+            }
+            .map_err(|error| AppError::BadRequest(format!("Invalid request body: {error}")))?;
+            Ok(Self { value, sent })
+        })
+    }
+}
+
+/// Everything that can be decided from the headers alone.
+fn check(request: &HttpRequest) -> Result<(Sent, usize), AppError> {
+    let state = request
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("application state missing")))?;
+    if !same_origin(request, &state.settings.server.public_base_url) {
+        return Err(AppError::Forbidden("Cross-site requests are not allowed".into()));
+    }
+    let limit = state.settings.security.max_body_bytes;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok()?.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > limit) {
+        return Err(AppError::PayloadTooLarge(limit));
+    }
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let essence = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let sent = match essence.as_str() {
+        "application/json" => Sent::Json,
+        "application/x-www-form-urlencoded" => Sent::Form,
+        _ => return Err(AppError::UnsupportedMediaType),
+    };
+    Ok((sent, limit))
+}
+
+/// Browsers name the page's origin on every POST; a request from another
+/// site's page is refused. Requests without `Origin` are not from a browser
+/// form on another site.
+fn same_origin(request: &HttpRequest, public_base_url: &str) -> bool {
+    let Some(origin) = request.headers().get(header::ORIGIN).and_then(|value| value.to_str().ok()) else {
+        return true;
+    };
+    let info = request.connection_info();
+    let served_at = format!("{}://{}", info.scheme(), info.host());
+    origin == public_base_url.trim_end_matches('/') || origin == served_at
+}

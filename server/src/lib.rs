@@ -1,0 +1,25 @@
+//! The community website server: configuration, routes, handlers, and the
+//! glue to the V8 renderer. `main.rs` only reads settings and runs
+//! [`startup::Application`].
+
+pub mod catalog_csv;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod document;
+pub mod domain;
+pub mod error;
+pub mod handlers;
+pub mod mail;
+pub mod models;
+pub mod page_data;
+pub mod rate_limit;
+pub mod reads;
+pub mod routes;
+pub mod sanitize;
+pub mod seed;
+pub mod site_json;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+pub mod time;

@@ -1,0 +1,12 @@
+//! One file per table: the row (`Foo`), the insert (`NewFoo`), the JSON view
+//! the API answers, and the queries as associated functions.
+
+pub mod app_secret;
+pub mod article;
+pub mod banner;
+pub mod business;
+pub mod category;
+pub mod contact_message;
+pub mod event;
+pub mod outbox;
+pub mod subscriber;

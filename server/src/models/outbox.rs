@@ -1,0 +1,111 @@
+//! E-mail waiting for delivery. Enqueue in the same transaction as the
+//! change the e-mail announces; the delivery worker claims due rows, so
+//! several server processes can share one queue without sending twice.
+
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+
+use crate::db::schema::outbox_emails;
+use crate::db::DbConnection;
+
+/// A rendered e-mail for one recipient.
+#[derive(Debug, Clone)]
+pub struct OutgoingEmail {
+    pub recipient: String,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: String,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = outbox_emails)]
+pub struct OutboxEmail {
+    pub id: i32,
+    pub recipient: String,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: String,
+    pub attempts: i32,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = outbox_emails)]
+struct NewOutboxEmail<'a> {
+    recipient: &'a str,
+    subject: &'a str,
+    body_text: &'a str,
+    body_html: &'a str,
+    next_attempt_at: NaiveDateTime,
+    created_at: NaiveDateTime,
+}
+
+/// How long a claimed e-mail is reserved for the process sending it.
+const CLAIM: Duration = Duration::seconds(120);
+
+impl OutboxEmail {
+    pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail, now: NaiveDateTime) -> QueryResult<()> {
+        diesel::insert_into(outbox_emails::table)
+            .values(NewOutboxEmail {
+                recipient: &email.recipient,
+                subject: &email.subject,
+                body_text: &email.body_text,
+                body_html: &email.body_html,
+                next_attempt_at: now,
+                created_at: now,
+            })
+            .execute(conn)
+            .map(drop)
+    }
+
+    /// Reserves up to `limit` due e-mails for this process and returns them.
+    pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> QueryResult<Vec<OutboxEmail>> {
+        let free = outbox_emails::locked_until.is_null().or(outbox_emails::locked_until.lt(now));
+        let due: Vec<OutboxEmail> = outbox_emails::table
+            .filter(outbox_emails::sent_at.is_null())
+            .filter(outbox_emails::next_attempt_at.le(now))
+            .filter(free)
+            .order(outbox_emails::id.asc())
+            .limit(limit)
+            .select(OutboxEmail::as_select())
+            .load(conn)?;
+        let mut claimed = Vec::with_capacity(due.len());
+        for email in due {
+            // Only one process wins the update for a row.
+            let won = diesel::update(
+                outbox_emails::table
+                    .filter(outbox_emails::id.eq(email.id))
+                    .filter(outbox_emails::locked_until.is_null().or(outbox_emails::locked_until.lt(now))),
+            )
+            .set(outbox_emails::locked_until.eq(now + CLAIM))
+            .execute(conn)?;
+            if won == 1 {
+                claimed.push(email);
+            }
+        }
+        Ok(claimed)
+    }
+
+    pub fn mark_sent(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<()> {
+        diesel::update(outbox_emails::table.find(id))
+            .set((outbox_emails::sent_at.eq(now), outbox_emails::locked_until.eq(None::<NaiveDateTime>)))
+            .execute(conn)
+            .map(drop)
+    }
+
+    /// Records a failed attempt and schedules the next one with exponential
+    /// back-off: 2 s, 4 s, 8 s … capped at 30 minutes.
+    pub fn mark_failed(conn: &mut DbConnection, email: &OutboxEmail, error: &str, now: NaiveDateTime) -> QueryResult<()> {
+        let attempts = email.attempts + 1;
+        let exponent = u32::try_from(attempts.clamp(1, 11) - 1).unwrap_or(0);
+        let delay = Duration::seconds(2 * 2_i64.pow(exponent)).min(Duration::minutes(30));
+        diesel::update(outbox_emails::table.find(email.id))
+            .set((
+                outbox_emails::attempts.eq(attempts),
+                outbox_emails::next_attempt_at.eq(now + delay),
+                outbox_emails::locked_until.eq(None::<NaiveDateTime>),
+                outbox_emails::last_error.eq(error),
+            ))
+            .execute(conn)
+            .map(drop)
+    }
+}

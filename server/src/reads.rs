@@ -1,0 +1,130 @@
+//! Every read the UI makes (spec section 7), in one place. The JSON API
+//! answers them, and server rendering preloads them under the same path the
+//! UI's query keys use (`ui/src/lib/queries.ts`), so a hydrating page finds
+//! its data in the cache.
+
+use chrono::{DateTime, Utc};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::db::DbConnection;
+use crate::domain::{CategoryId, Limit, SearchTerm, Slug};
+use crate::error::{AppError, AppResult};
+use crate::models::article::Article;
+use crate::models::banner::SponsorBanner;
+use crate::models::business::{Business, BusinessFilter};
+use crate::models::category::Category;
+use crate::models::event::Event;
+
+/// The characters JavaScript's `encodeURIComponent` leaves alone.
+const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// The events widget asks for this many (spec section 9).
+pub const UPCOMING_EVENTS_LIMIT: Limit = Limit(5);
+
+#[derive(Debug, Clone)]
+pub enum Read {
+    FeaturedBusinesses,
+    Businesses(Option<SearchTerm>),
+    CategoryBusinesses(CategoryId),
+    Business(Slug),
+    Categories,
+    Category(Slug),
+    Events,
+    UpcomingEvents(Limit),
+    Articles,
+    Article(Slug),
+    Banners,
+}
+
+impl Read {
+    /// The API path, exactly as the UI builds it.
+    pub fn path(&self) -> String {
+        let encode = |text: &str| utf8_percent_encode(text, URI_COMPONENT).to_string();
+        match self {
+            Self::FeaturedBusinesses => "/api/businesses/featured".into(),
+            Self::Businesses(None) => "/api/businesses".into(),
+            Self::Businesses(Some(term)) => {
+                format!("/api/businesses?search={}", encode(term.as_str()))
+            }
+            Self::CategoryBusinesses(id) => format!("/api/businesses?categoryId={}", id.0),
+            Self::Business(slug) => format!("/api/businesses/{}", slug.as_str()),
+            Self::Categories => "/api/categories".into(),
+            Self::Category(slug) => format!("/api/categories/{}", slug.as_str()),
+            Self::Events => "/api/events".into(),
+            Self::UpcomingEvents(limit) => format!("/api/events/upcoming?limit={}", limit.0),
+            Self::Articles => "/api/articles?published=true".into(),
+            Self::Article(slug) => format!("/api/articles/{}", slug.as_str()),
+            Self::Banners => "/api/banners".into(),
+        }
+    }
+
+    /// Loads the answer; a missing entity is [`AppError::NotFound`] with the
+    /// spec's message.
+    pub fn load(&self, conn: &mut DbConnection, now: DateTime<Utc>) -> AppResult<Value> {
+        match self {
+            Self::FeaturedBusinesses => json(Business::list(
+                conn,
+                &BusinessFilter {
+                    featured_only: true,
+                    ..BusinessFilter::default()
+                },
+            )?),
+            Self::Businesses(search) => json(Business::list(
+                conn,
+                &BusinessFilter {
+                    search: search.as_ref().map(SearchTerm::as_str),
+                    ..BusinessFilter::default()
+                },
+            )?),
+            Self::CategoryBusinesses(id) => {
+                let family = Category::family_ids(conn, id.0)?;
+                json(Business::list(
+                    conn,
+                    &BusinessFilter {
+                        category_ids: Some(&family),
+                        ..BusinessFilter::default()
+                    },
+                )?)
+            }
+            Self::Business(slug) => found(
+                Business::find_by_slug(conn, slug.as_str())?,
+                "Business not found",
+            ),
+            Self::Categories => json(Category::list(conn)?),
+            Self::Category(slug) => found(
+                Category::find_by_slug(conn, slug.as_str())?,
+                "Category not found",
+            ),
+            Self::Events => json(Event::upcoming(conn, now, None)?),
+            Self::UpcomingEvents(limit) => json(Event::upcoming(conn, now, Some(limit.0))?),
+            Self::Articles => json(Article::list_published(conn)?),
+            Self::Article(slug) => found(
+                Article::find_published(conn, slug.as_str())?,
+                "Article not found",
+            ),
+            Self::Banners => json(SponsorBanner::list(conn)?),
+        }
+    }
+}
+
+fn json(value: impl Serialize) -> AppResult<Value> {
+    serde_json::to_value(value).map_err(|error| AppError::Internal(error.into()))
+}
+
+fn found(value: Option<impl Serialize>, message: &str) -> AppResult<Value> {
+    match value {
+        Some(value) => json(value),
+        None => Err(AppError::NotFound(message.into())),
+    }
+}

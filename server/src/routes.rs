@@ -1,0 +1,95 @@
+//! Every URL the server answers, in one table read top to bottom.
+
+use actix_files::Files;
+use actix_governor::Governor;
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::config::AssetSettings;
+use crate::error::AppError;
+use crate::handlers::{api, forms, pages, redirects, unsubscribe};
+use crate::rate_limit::FormLimit;
+
+pub fn configure(assets: &AssetSettings, form_limit: FormLimit) -> impl Fn(&mut web::ServiceConfig) + Clone {
+    let hashed_assets = assets.dist_dir.join("client").join("assets");
+    let public = assets.public_dir.clone();
+    move |config| {
+        config.app_data(web::QueryConfig::default().error_handler(|error, _| {
+            AppError::BadRequest(format!("Invalid query string: {error}")).into()
+        }));
+        config.service(
+            web::scope("/api")
+                .route("/openapi.json", web::get().to(api::openapi::show_openapi))
+                .route(
+                    "/businesses",
+                    web::get().to(api::businesses::list_businesses),
+                )
+                .route(
+                    "/businesses/featured",
+                    web::get().to(api::businesses::list_featured_businesses),
+                )
+                .route(
+                    "/businesses/{slug}",
+                    web::get().to(api::businesses::show_business),
+                )
+                .route(
+                    "/categories",
+                    web::get().to(api::categories::list_categories),
+                )
+                .route(
+                    "/categories/{slug}",
+                    web::get().to(api::categories::show_category),
+                )
+                .route("/events", web::get().to(api::events::list_events))
+                .route(
+                    "/events/upcoming",
+                    web::get().to(api::events::list_upcoming_events),
+                )
+                .route("/articles", web::get().to(api::articles::list_articles))
+                .route(
+                    "/articles/{slug}",
+                    web::get().to(api::articles::show_article),
+                )
+                .route("/banners", web::get().to(api::banners::list_banners))
+                .service(
+                    web::resource("/newsletter/subscribe")
+                        .wrap(Governor::new(&form_limit))
+                        .route(web::post().to(forms::newsletter::subscribe)),
+                )
+                .service(
+                    web::resource("/contact")
+                        .wrap(Governor::new(&form_limit))
+                        .route(web::post().to(forms::contact::create_contact_message)),
+                )
+                .default_service(web::to(|| async {
+                    Err::<HttpResponse, _>(AppError::NotFound("No such API endpoint".into()))
+                })),
+        );
+        // Content-hashed names never change meaning, so browsers keep them for a year.
+        config.service(
+            web::scope("/assets")
+                .wrap(
+                    DefaultHeaders::new()
+                        .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
+                )
+                .service(Files::new("", &hashed_assets)),
+        );
+        config.service(
+            web::scope("/images")
+                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+                .service(Files::new("", public.join("images"))),
+        );
+        config.route("/unsubscribe", web::get().to(unsubscribe::unsubscribe));
+        for &(alias, target) in redirects::ALIASES {
+            config.route(
+                alias,
+                web::get().to(move |request: HttpRequest| async move {
+                    redirects::moved_permanently(&request, target)
+                }),
+            );
+        }
+        // Every other GET is a page; the UI's router decides which, including 404.
+        config.default_service(web::get().to(pages::render_page));
+    }
+}

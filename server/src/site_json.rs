@@ -1,0 +1,23 @@
+//! The part of the configuration that the UI may see.
+
+use serde_json::{json, Value};
+
+use crate::config::Settings;
+
+/// Public settings in the UI's field names (`SiteConfig` in `ui/src/lib/site.tsx`).
+/// Secrets never pass through here.
+pub fn site_json(settings: &Settings) -> Value {
+    let site = &settings.site;
+    json!({
+        "communityName": site.community_name,
+        "state": site.state,
+        "phone": site.phone,
+        "email": site.email,
+        "postalAddress": site.postal_address,
+        "agencyName": site.agency_name,
+        "agencyEmail": site.agency_email,
+        "agencyUrl": site.agency_url,
+        "publicBaseUrl": settings.server.public_base_url,
+        "stripePublishableKey": settings.stripe.publishable_key,
+    })
+}

@@ -1,0 +1,111 @@
+//! Builds the application from settings; `main` and the tests share it.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use tokio::sync::Notify;
+use secrecy::ExposeSecret;
+use ssr_bundle::{PoolConfig, RenderPool};
+use tracing_actix_web::TracingLogger;
+
+use crate::config::Settings;
+use crate::db::Database;
+use crate::mail::signing::LinkSigner;
+use crate::mail::worker::OutboxWorker;
+use crate::models::app_secret::AppSecret;
+use crate::rate_limit::form_limit;
+use crate::document::AssetManifest;
+use crate::routes;
+use crate::site_json::site_json;
+use crate::state::AppState;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let dist = &settings.assets.dist_dir;
+        let assets = AssetManifest::read(dist)?;
+        let bundle_path = dist.join("server").join("server-bundle.js");
+        let bundle = std::fs::read_to_string(&bundle_path)
+            .with_context(|| format!("reading {} (run `make build`)", bundle_path.display()))?;
+        let db = Database::connect(
+            settings.database.url.expose_secret(),
+            settings.database.pool_size,
+        )?;
+        db.migrate()?;
+        let signer = LinkSigner::new(signing_key(&db, &settings)?.as_bytes());
+        let outbox_wake = Arc::new(Notify::new());
+        let outbox = OutboxWorker::new(db.clone(), &settings.mail, Arc::clone(&outbox_wake))?;
+        tokio::spawn(outbox.run());
+        let renderer = start_renderer(bundle, &settings).await?;
+
+        let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
+            .with_context(|| {
+                format!("binding {}:{}", settings.server.host, settings.server.port)
+            })?;
+        let port = listener.local_addr()?.port();
+
+        let state = AppState {
+            site_json: Arc::new(site_json(&settings)),
+            db,
+            signer: Arc::new(signer),
+            outbox_wake,
+            renderer,
+            assets: Arc::new(assets),
+            settings: Arc::new(settings),
+        };
+        let routes = routes::configure(&state.settings.assets, form_limit(&state.settings.security)?);
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(TracingLogger::default())
+                .app_data(web::Data::new(state.clone()))
+                .configure(routes.clone())
+        })
+        .listen(listener)?
+        .run();
+        Ok(Self { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// The configured key, or the one generated on first start and kept in the database.
+fn signing_key(db: &Database, settings: &Settings) -> anyhow::Result<String> {
+    let configured = settings.security.signing_key.expose_secret();
+    if !configured.is_empty() {
+        return Ok(configured.to_owned());
+    }
+    let mut conn = db.connection()?;
+    Ok(AppSecret::get_or_create(&mut conn, "signing_key", || {
+        let bytes: [u8; 32] = rand::random();
+        URL_SAFE_NO_PAD.encode(bytes)
+    })?)
+}
+
+async fn start_renderer(bundle: String, settings: &Settings) -> anyhow::Result<RenderPool> {
+    let mut config = PoolConfig {
+        budget: settings.render.budget(),
+        queue_capacity: settings.render.queue_capacity,
+        ..PoolConfig::default()
+    };
+    if settings.render.workers > 0 {
+        config.workers = settings.render.workers;
+    }
+    // Loading the bundle into each isolate blocks; keep it off the async workers.
+    let pool = tokio::task::spawn_blocking(move || RenderPool::start(bundle, &config)).await??;
+    Ok(pool)
+}

@@ -1,0 +1,186 @@
+use diesel::prelude::*;
+use serde_json::{json, Value};
+use server::db::schema::{contact_messages, newsletter_subscribers, outbox_emails};
+
+use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
+
+async fn post_json(app: &TestApp, path: &str, body: Value) -> (u16, Value) {
+    let response = app.client.post(app.url(path)).json(&body).send().await.expect("sent");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    app.client.post(app.url(path)).form(fields).send().await.expect("sent")
+}
+
+fn count<T>(app: &TestApp, query: impl FnOnce(&mut server::db::DbConnection) -> QueryResult<T>) -> T {
+    query(&mut app.db.connection().expect("connection")).expect("query")
+}
+
+fn contact(name: &str, email: &str, subject: &str, message: &str) -> Value {
+    json!({ "name": name, "email": email, "subject": subject, "message": message })
+}
+
+on_both_backends! {
+    async fn a_subscription_is_stored_once_normalised_with_one_welcome_email(app) {
+        let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "  Ann@Example.COM " })).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["message"], "You've been successfully subscribed to our newsletter.");
+        let (again, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+        assert_eq!(again, 200, "subscribing twice is not an error");
+        let emails: Vec<String> = count(&app, |c| newsletter_subscribers::table.select(newsletter_subscribers::email).load(c));
+        assert_eq!(emails, vec!["ann@example.com".to_owned()]);
+        let welcome: Vec<String> = count(&app, |c| outbox_emails::table.select(outbox_emails::recipient).load(c));
+        assert_eq!(welcome, vec!["ann@example.com".to_owned()]);
+    }
+
+    async fn a_contact_message_is_stored_with_a_team_notification_before_the_answer(app) {
+        let message = server::handlers::forms::contact::compose("Hello there", "", "A question about listings.");
+        let (status, _) = post_json(&app, "/api/contact", json!({ "name": "Jo", "email": "jo@example.com", "message": message })).await;
+        assert_eq!(status, 201);
+        let stored: Vec<(String, String)> = count(&app, |c| contact_messages::table.select((contact_messages::name, contact_messages::message)).load(c));
+        assert_eq!(stored, vec![("Jo".to_owned(), message.clone())]);
+        assert!(message.contains("Phone: Not provided"));
+        let subjects: Vec<String> = count(&app, |c| outbox_emails::table.select(outbox_emails::subject).load(c));
+        assert_eq!(subjects, vec!["Website message from Jo".to_owned()]);
+    }
+}
+
+#[actix_rt::test]
+async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (email, message) in [("", "Please enter your email address."), ("not-an-email", "Please enter a valid email address.")] {
+        let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": email })).await;
+        assert_eq!(status, 422, "{email:?}");
+        assert_eq!(body["message"], message);
+    }
+    let subscribers: i64 = count(&app, |c| newsletter_subscribers::table.count().get_result(c));
+    assert_eq!(subscribers, 0);
+}
+
+#[actix_rt::test]
+async fn contact_rules_hold_at_their_boundaries() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let cases = [
+        (contact("J", "jo@example.com", "Hello", "0123456789"), Some(("name", "Name must be at least 2 characters"))),
+        (contact("Jo", "jo@example.com", "Hello", "0123456789"), None),
+        (contact("Jo", "jo@example", "Hello", "0123456789"), Some(("email", "Please enter a valid email address"))),
+        (contact("Jo", "jo@example.com", "Hell", "0123456789"), Some(("subject", "Subject must be at least 5 characters"))),
+        (contact("Jo", "jo@example.com", "Hello", "012345678"), Some(("message", "Message must be at least 10 characters"))),
+    ];
+    for (body, expected) in cases {
+        let (status, answer) = post_json(&app, "/api/contact", body.clone()).await;
+        match expected {
+            None => assert_eq!(status, 201, "{body}"),
+            Some((field, message)) => {
+                assert_eq!(status, 422, "{body}");
+                assert_eq!(answer["errors"][field], message, "{body}");
+                assert_eq!(answer["errors"].as_object().map(|o| o.len()), Some(1), "{answer}");
+            }
+        }
+    }
+    let stored: i64 = count(&app, |c| contact_messages::table.count().get_result(c));
+    assert_eq!(stored, 1, "only the valid message was stored");
+}
+
+#[actix_rt::test]
+async fn a_filled_honeypot_is_answered_like_success_but_stores_nothing() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (status, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "bot@example.com", "website": "http://spam.example" })).await;
+    assert_eq!(status, 200);
+    let subscribers: i64 = count(&app, |c| newsletter_subscribers::table.count().get_result(c));
+    assert_eq!(subscribers, 0);
+}
+
+#[actix_rt::test]
+async fn bodies_that_are_too_large_or_not_json_or_forms_are_refused() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let huge = json!({ "name": "Jo", "email": "jo@example.com", "message": "x".repeat(20_000) });
+    let (status, body) = post_json(&app, "/api/contact", huge).await;
+    assert_eq!(status, 413);
+    assert!(body["message"].is_string());
+    let response = app
+        .client
+        .post(app.url("/api/newsletter/subscribe"))
+        .header("content-type", "text/plain")
+        .body("email=ann@example.com")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 415);
+    let body: Value = response.json().await.expect("JSON");
+    assert!(body["message"].is_string());
+}
+
+#[actix_rt::test]
+async fn a_post_from_another_site_is_forbidden() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let response = app
+        .client
+        .post(app.url("/api/newsletter/subscribe"))
+        .header("origin", "https://evil.example")
+        .json(&json!({ "email": "ann@example.com" }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 403);
+    let same_site = app
+        .client
+        .post(app.url("/api/newsletter/subscribe"))
+        .header("origin", &app.address)
+        .json(&json!({ "email": "ann@example.com" }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(same_site.status(), 200);
+}
+
+#[actix_rt::test]
+async fn too_many_submissions_from_one_visitor_answer_429() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.security.form_requests_per_minute = 1;
+        settings.security.form_burst = 2;
+    })
+    .await;
+    for _ in 0..2 {
+        let (status, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+        assert_eq!(status, 200);
+    }
+    let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+    assert_eq!(status, 429);
+    assert!(body["message"].as_str().is_some_and(|m| m.starts_with("Too many requests")), "{body}");
+}
+
+#[actix_rt::test]
+async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
+    let app = spawn_app(Backend::Sqlite).await;
+    post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+    let text: String = count(&app, |c| outbox_emails::table.select(outbox_emails::body_text).first(c));
+    let start = text.find("/unsubscribe?token=").expect("link in the e-mail");
+    let path = text[start..].split_whitespace().next().expect("link");
+    let tampered = format!("{}x", path);
+    assert_eq!(app.get(&tampered).await.status(), 400);
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200);
+    assert!(response.text().await.expect("body").contains("unsubscribed"));
+    let active: bool = count(&app, |c| {
+        diesel::select(diesel::dsl::exists(newsletter_subscribers::table.filter(newsletter_subscribers::unsubscribed_at.is_null()))).get_result(c)
+    });
+    assert!(!active);
+}
+
+#[actix_rt::test]
+async fn a_plain_form_post_with_errors_shows_the_page_with_the_field_messages() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let response = post_form(&app, "/api/contact", &[("name", "J"), ("email", "jo@example.com"), ("subject", "Hi"), ("message", "Short"), ("phone", "")]).await;
+    assert_eq!(response.status(), 422);
+    assert!(response.headers()["content-type"].to_str().unwrap_or_default().starts_with("text/html"));
+    let html = response.text().await.expect("body");
+    for message in ["Name must be at least 2 characters", "Subject must be at least 5 characters", "Message must be at least 10 characters"] {
+        assert!(html.contains(message), "{message}");
+    }
+    let ok = post_form(&app, "/api/contact", &[("name", "Jo"), ("email", "jo@example.com"), ("subject", "Hello"), ("message", "0123456789"), ("phone", "")]).await;
+    assert_eq!(ok.status(), 303);
+    assert_eq!(ok.headers()["location"], "/contact?sent=1");
+}

@@ -1,0 +1,168 @@
+use std::path::PathBuf;
+
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use secrecy::SecretString;
+use server::config::Settings;
+use server::db::Database;
+use server::startup::Application;
+
+/// Where the PostgreSQL tests create their throw-away databases.
+pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database of its own for one test, removed when dropped.
+pub enum TestDatabase {
+    Sqlite {
+        _dir: tempfile::TempDir,
+        url: String,
+    },
+    Postgres {
+        name: String,
+        url: String,
+    },
+}
+
+impl TestDatabase {
+    pub fn create(backend: Backend) -> Self {
+        match backend {
+            Backend::Sqlite => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}", dir.path().join("site.db").display());
+                Self::Sqlite { _dir: dir, url }
+            }
+            Backend::Postgres => {
+                let name = format!("it_{}", uuid::Uuid::new_v4().simple());
+                let mut admin = PgConnection::establish(POSTGRES_ADMIN_URL)
+                    .expect("PostgreSQL on 127.0.0.1:5432");
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .expect("create database");
+                let url = format!("postgres://postgres@127.0.0.1:5432/{name}");
+                Self::Postgres { name, url }
+            }
+        }
+    }
+
+    pub fn url(&self) -> &str {
+        match self {
+            Self::Sqlite { url, .. } | Self::Postgres { url, .. } => url,
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Self::Postgres { name, .. } = self {
+            if let Ok(mut admin) = PgConnection::establish(POSTGRES_ADMIN_URL) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut admin);
+            }
+        }
+    }
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Default settings pointed at a test database, a free port and the built UI.
+pub fn test_settings(database_url: &str) -> Settings {
+    let mut settings = Settings::load().expect("default settings");
+    settings.server.port = 0;
+    settings.database.url = SecretString::from(database_url.to_owned());
+    settings.database.pool_size = 4;
+    settings.render.workers = 1;
+    settings.assets.dist_dir = workspace().join("ui/dist");
+    settings.assets.public_dir = workspace().join("ui/public");
+    settings
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub db: Database,
+    _database: TestDatabase,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn get_json(&self, path: &str) -> serde_json::Value {
+        let response = self.get(path).await;
+        assert_eq!(response.status(), 200, "GET {path}");
+        response.json().await.expect("JSON body")
+    }
+}
+
+/// Starts the server on a fresh database with the demo content loaded.
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Settings)) -> TestApp {
+    let database = TestDatabase::create(backend);
+    let mut settings = test_settings(database.url());
+    adjust(&mut settings);
+    let community = settings.site.community_name.clone();
+    let application = Application::build(settings)
+        .await
+        .expect("application starts");
+    let address = format!("http://127.0.0.1:{}", application.port());
+    actix_rt::spawn(application.run_until_stopped());
+
+    let db = Database::connect(database.url(), 2).expect("test connection");
+    let mut conn = db.connection().expect("connection");
+    server::seed::seed_if_empty(&mut conn, &community, chrono::Utc::now()).expect("seeded");
+    drop(conn);
+
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    TestApp {
+        address,
+        client,
+        db,
+        _database: database,
+    }
+}
+
+/// Runs one async test body against SQLite and against PostgreSQL.
+macro_rules! on_both_backends {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                async fn body($app: $crate::helpers::TestApp) $body
+
+                #[actix_rt::test]
+                async fn sqlite() {
+                    body($crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await).await
+                }
+
+                #[actix_rt::test]
+                async fn postgres() {
+                    body($crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await).await
+                }
+            }
+        )*
+    };
+}
+pub(crate) use on_both_backends;

@@ -1,0 +1,100 @@
+use server::handlers::redirects::ALIASES;
+
+use crate::helpers::{spawn_app, spawn_app_with, Backend};
+
+async fn html(app: &crate::helpers::TestApp, path: &str) -> (u16, String) {
+    let response = app.get(path).await;
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("body"))
+}
+
+#[actix_rt::test]
+async fn the_home_page_arrives_complete_from_the_server() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let response = app.get("/").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    let body = response.text().await.expect("body");
+    for text in [
+        "<!doctype html>",
+        "Cedar Heights",
+        ">Directory<",
+        ">Helpful Links<",
+        ">Get Listed<",
+        "Managed By",
+        "All rights reserved",
+        "/category/pet-services",
+        r#"id="page-data""#,
+    ] {
+        assert!(body.contains(text), "missing {text:?}");
+    }
+}
+
+#[actix_rt::test]
+async fn an_unknown_path_is_a_404_page_not_found() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (status, body) = html(&app, "/no-such-page").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("Page Not Found"));
+    assert!(body.contains("/no-such-page"));
+    assert!(body.contains(r#"<meta name="robots" content="noindex">"#));
+}
+
+#[actix_rt::test]
+async fn every_alias_redirects_permanently_to_its_page() {
+    let app = spawn_app(Backend::Sqlite).await;
+    assert_eq!(ALIASES.len(), 14);
+    for (alias, target) in ALIASES {
+        let response = app.get(alias).await;
+        assert_eq!(response.status(), 301, "{alias}");
+        assert_eq!(response.headers()["location"], *target, "{alias}");
+    }
+    let response = app.get("/businesses?search=bakery").await;
+    assert_eq!(response.headers()["location"], "/directory?search=bakery");
+}
+
+#[actix_rt::test]
+async fn hashed_assets_are_cached_for_a_year() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (_, body) = html(&app, "/").await;
+    let start = body.find("/assets/app-").expect("stylesheet link");
+    let end = body[start..].find('"').expect("end of link") + start;
+    let response = app.get(&body[start..end]).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+}
+
+#[actix_rt::test]
+async fn data_embedded_in_the_page_cannot_break_out_of_its_script() {
+    let hostile = "</script><script>alert(1)</script>";
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.site.community_name = hostile.to_owned();
+    })
+    .await;
+    let (status, body) = html(&app, "/").await;
+    assert_eq!(status, 200);
+    assert!(
+        !body.contains("<script>alert(1)"),
+        "the hostile name escaped somewhere"
+    );
+    let start = body
+        .find(r#"<script id="page-data" type="application/json">"#)
+        .expect("data script")
+        + r#"<script id="page-data" type="application/json">"#.len();
+    let end = body[start..].find("</script>").expect("end of data") + start;
+    let data: serde_json::Value =
+        serde_json::from_str(&body[start..end]).expect("the data is JSON");
+    assert_eq!(data["site"]["communityName"], hostile);
+}
+
+#[actix_rt::test]
+async fn an_unknown_api_path_is_a_json_404() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let response = app.get("/api/nothing-here").await;
+    assert_eq!(response.status(), 404);
+    let body: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(body["message"], "No such API endpoint");
+}

@@ -1,0 +1,157 @@
+//! A fixed set of worker threads, each owning one isolate, fed from one
+//! bounded queue. Isolates are reused across requests and replaced only when
+//! a render had to be terminated.
+
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, TrySendError};
+use tokio::sync::oneshot;
+
+use crate::isolate::RenderIsolate;
+use crate::watchdog::Watchdog;
+use crate::{RenderError, Rendered};
+
+/// How the pool is sized and how long a render may take.
+#[derive(Debug, Clone)]
+pub struct PoolConfig {
+    /// Worker threads, each with its own isolate.
+    pub workers: usize,
+    /// Renders allowed to wait for a free isolate before callers get
+    /// [`RenderError::Saturated`].
+    pub queue_capacity: usize,
+    /// Longest a single render may run before it is terminated.
+    pub budget: Duration,
+}
+
+impl Default for PoolConfig {
+    fn default() -> Self {
+        let workers = thread::available_parallelism().map_or(2, usize::from);
+        Self {
+            workers,
+            queue_capacity: workers * 64,
+            budget: Duration::from_secs(2),
+        }
+    }
+}
+
+struct Job {
+    url: String,
+    data_json: String,
+    reply: oneshot::Sender<Result<Rendered, RenderError>>,
+}
+
+/// Cheap to clone; all clones share the same workers.
+#[derive(Clone)]
+pub struct RenderPool {
+    jobs: Sender<Job>,
+}
+
+impl RenderPool {
+    /// Starts the workers and waits until every isolate has loaded the
+    /// bundle, so a broken bundle fails at start-up rather than per request.
+    pub fn start(bundle: String, config: &PoolConfig) -> Result<Self, RenderError> {
+        let bundle: Arc<str> = Arc::from(bundle);
+        let (jobs, queue) = crossbeam_channel::bounded(config.queue_capacity);
+        let mut ready = Vec::with_capacity(config.workers);
+        for index in 0..config.workers.max(1) {
+            let (loaded, loaded_rx) = std::sync::mpsc::channel();
+            let worker = Worker {
+                bundle: Arc::clone(&bundle),
+                queue: queue.clone(),
+                budget: config.budget,
+            };
+            thread::Builder::new()
+                .name(format!("ssr-{index}"))
+                .spawn(move || worker.run(&loaded))
+                .map_err(|error| RenderError::Bundle(error.to_string()))?;
+            ready.push(loaded_rx);
+        }
+        for loaded in ready {
+            loaded.recv().map_err(|_| RenderError::Unavailable)??;
+        }
+        Ok(Self { jobs })
+    }
+
+    /// Renders `url` with the route data the server loaded for it.
+    pub async fn render(&self, url: &str, data_json: String) -> Result<Rendered, RenderError> {
+        let (reply, answer) = oneshot::channel();
+        let job = Job {
+            url: url.to_owned(),
+            data_json,
+            reply,
+        };
+        self.jobs.try_send(job).map_err(|error| match error {
+            TrySendError::Full(_) => RenderError::Saturated,
+            TrySendError::Disconnected(_) => RenderError::Unavailable,
+        })?;
+        answer.await.map_err(|_| RenderError::Unavailable)?
+    }
+}
+
+struct Worker {
+    bundle: Arc<str>,
+    queue: Receiver<Job>,
+    budget: Duration,
+}
+
+impl Worker {
+    fn run(self, loaded: &std::sync::mpsc::Sender<Result<(), RenderError>>) {
+        let runtime = match tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime,
+            Err(error) => {
+                let _ = loaded.send(Err(RenderError::Bundle(error.to_string())));
+                return;
+            }
+        };
+        let _context = runtime.enter();
+        let name = thread::current().name().unwrap_or("ssr").to_owned();
+        let watchdog = match Watchdog::spawn(format!("{name}-watchdog")) {
+            Ok(watchdog) => watchdog,
+            Err(error) => {
+                let _ = loaded.send(Err(RenderError::Bundle(error.to_string())));
+                return;
+            }
+        };
+        let mut first = Some(loaded);
+        loop {
+            let isolate = RenderIsolate::load(&self.bundle);
+            if let Some(loaded) = first.take() {
+                let _ = loaded.send(match &isolate {
+                    Ok(_) => Ok(()),
+                    Err(error) => Err(error.clone()),
+                });
+            }
+            let Ok(mut isolate) = isolate else { return };
+            if !self.serve(&mut isolate, &watchdog) {
+                return;
+            }
+            tracing::warn!(worker = %name, "replacing an isolate after a terminated render");
+        }
+    }
+
+    /// Renders jobs until the queue closes (`false`) or the isolate was
+    /// terminated and must be replaced (`true`).
+    fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
+        while let Ok(job) = self.queue.recv() {
+            watchdog.arm(Instant::now() + self.budget, isolate.handle());
+            let outcome = isolate.render(&job.url, &job.data_json);
+            let terminated = watchdog.disarm();
+            let outcome = if terminated {
+                Err(RenderError::Timeout(self.budget))
+            } else {
+                outcome
+            };
+            // The caller may have gone away; its answer is then not needed.
+            let _ = job.reply.send(outcome);
+            if terminated {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,3 @@
+//! The render pool against small hand-written bundles that misbehave on purpose.
+
+mod pool;

@@ -1,0 +1,116 @@
+use std::time::Duration;
+
+use ssr_bundle::{PoolConfig, RenderError, RenderPool, Rendered};
+
+/// Echoes the URL and a per-isolate counter; `/loop` never returns,
+/// `/throw` throws, `/garbage` returns something that is not a result.
+const BUNDLE: &str = r#"
+let renders = 0;
+globalThis.__ssr = {
+  render(url, dataJson) {
+    const data = JSON.parse(dataJson);
+    if (url === "/loop") { for (;;) {} }
+    if (url === "/throw") throw new Error("boom");
+    if (url === "/garbage") return "not json";
+    renders += 1;
+    return JSON.stringify({ status: 200, head: "", body: `${url} ${data.greeting} ${renders}` });
+  },
+};
+"#;
+
+fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
+    let config = PoolConfig {
+        workers,
+        queue_capacity,
+        budget: Duration::from_millis(300),
+    };
+    RenderPool::start(BUNDLE.to_owned(), &config).expect("bundle loads")
+}
+
+async fn body(pool: &RenderPool, url: &str) -> String {
+    let rendered: Rendered = pool
+        .render(url, r#"{"greeting":"hi"}"#.to_owned())
+        .await
+        .expect("renders");
+    rendered.body
+}
+
+#[tokio::test]
+async fn an_isolate_is_reused_across_renders() {
+    let pool = pool(1, 8);
+    assert_eq!(body(&pool, "/a").await, "/a hi 1");
+    assert_eq!(body(&pool, "/b").await, "/b hi 2");
+}
+
+#[tokio::test]
+async fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
+    let pool = pool(1, 8);
+    let outcome = pool.render("/loop", "{}".to_owned()).await;
+    assert!(
+        matches!(outcome, Err(RenderError::Timeout(_))),
+        "{outcome:?}"
+    );
+    // The terminated isolate was replaced by a fresh one (its counter restarted).
+    assert_eq!(body(&pool, "/after").await, "/after hi 1");
+}
+
+#[tokio::test]
+async fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
+    let pool = pool(1, 8);
+    assert_eq!(body(&pool, "/before").await, "/before hi 1");
+    let outcome = pool.render("/throw", "{}".to_owned()).await;
+    match outcome {
+        Err(RenderError::Script(message)) => assert!(message.contains("boom"), "{message}"),
+        other => panic!("expected a script error, got {other:?}"),
+    }
+    assert_eq!(body(&pool, "/after").await, "/after hi 2");
+}
+
+#[tokio::test]
+async fn a_bundle_that_returns_no_result_is_an_output_error() {
+    let pool = pool(1, 8);
+    let outcome = pool.render("/garbage", "{}".to_owned()).await;
+    assert!(
+        matches!(outcome, Err(RenderError::Output(_))),
+        "{outcome:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_bundle_that_fails_to_load_fails_at_start() {
+    let config = PoolConfig {
+        workers: 1,
+        ..PoolConfig::default()
+    };
+    let outcome = RenderPool::start("throw new Error('broken bundle')".to_owned(), &config);
+    match outcome {
+        Err(RenderError::Bundle(message)) => {
+            assert!(message.contains("broken bundle"), "{message}")
+        }
+        Err(other) => panic!("expected a bundle error, got {other:?}"),
+        Ok(_) => panic!("a broken bundle must not start"),
+    }
+}
+
+#[tokio::test]
+async fn a_full_queue_answers_saturated_instead_of_waiting() {
+    // One worker busy with an endless render, one job waiting: the third is refused.
+    let pool = pool(1, 1);
+    let busy = {
+        let pool = pool.clone();
+        tokio::spawn(async move { pool.render("/loop", "{}".to_owned()).await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let waiting = {
+        let pool = pool.clone();
+        tokio::spawn(async move { pool.render("/loop", "{}".to_owned()).await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let refused = pool.render("/a", "{}".to_owned()).await;
+    assert!(
+        matches!(refused, Err(RenderError::Saturated)),
+        "{refused:?}"
+    );
+    assert!(matches!(busy.await, Ok(Err(RenderError::Timeout(_)))));
+    assert!(matches!(waiting.await, Ok(Err(RenderError::Timeout(_)))));
+}

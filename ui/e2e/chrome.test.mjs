@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { startServer } from "./support/server.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("the home page hydrates without console errors or mismatch warnings", async () => {
+  const { page, problems, close } = await openPage(browser);
+  const response = await gotoHydrated(page, `${server.baseUrl}/`);
+  assert.equal(response.status(), 200);
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("the header highlights the link of the current page", async () => {
+  const { page, close } = await openPage(browser);
+  await gotoHydrated(page, `${server.baseUrl}/events`);
+  const current = page.locator("nav[aria-label='Main'] a[aria-current='page']");
+  assert.equal(await current.count(), 1);
+  assert.equal((await current.textContent())?.trim(), "Events");
+  await close();
+});
+
+test("on a phone the menu opens, a link navigates without a reload and the page starts at the top", async () => {
+  const { page, problems, close } = await openPage(browser, VIEWPORTS.phone);
+  await gotoHydrated(page, `${server.baseUrl}/`);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+    window.scrollTo(0, 600);
+  });
+  assert.equal(await page.locator("#mobile-menu").count(), 0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.locator("#mobile-menu");
+  await menu.waitFor();
+  await menu.getByRole("link", { name: "News" }).click();
+  await page.waitForURL(`${server.baseUrl}/news`);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
+  assert.equal(await page.locator("#mobile-menu").count(), 0, "the menu closes after a link is clicked");
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("an unknown page answers 404 with 'Page Not Found' and still hydrates", async () => {
+  const { page, problems, close } = await openPage(browser);
+  const response = await gotoHydrated(page, `${server.baseUrl}/no-such-page`);
+  assert.equal(response.status(), 404);
+  assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1);
+  assert.deepEqual(problems, []);
+  await close();
+});

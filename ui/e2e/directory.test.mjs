@@ -1,0 +1,790 @@
+// The directory screens (spec section 2: home, directory and search,
+// categories, business detail, real estate and agents): each page's server
+// HTML is complete on its own, the hydrated page shows the same without
+// console errors, the home carousel moves by buttons, dots and its timer,
+// logos fall back to the photo and then to a placeholder, and images are
+// sized and lazy where they should be.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { elements, readPage, textOf } from "./support/html.mjs";
+import {
+  businessesInCategory,
+  categoryBySlug,
+  categoryFamily,
+  DEFAULT_SITE,
+  fill,
+  isTopLevel,
+  MISSING_SEED_IMAGES,
+  publicFileExists,
+  seed,
+} from "./support/seed.mjs";
+import { startServer } from "./support/server.mjs";
+
+// ---------------------------------------------------------------------------
+// Expectations, derived from the seed and the server's default configuration.
+
+const COMMUNITY = DEFAULT_SITE.community_name;
+const STATE = DEFAULT_SITE.state;
+/** Spec section 9: the carousel has 6 slides and moves every 5000 ms. */
+const SLIDE_COUNT = 6;
+const AUTOPLAY_MS = 5000;
+/** Generous: a timer step is 5 s, a slow machine may add a few. */
+const TIMER_WAIT = { timeout: AUTOPLAY_MS * 4 };
+
+const fileExists = publicFileExists;
+
+const bySlug = (slug) => {
+  const business = seed.businesses.find((candidate) => candidate.slug === slug);
+  assert.ok(business, `no seeded business ${slug}`);
+  return business;
+};
+const categoryNameOf = (business) => categoryBySlug(business.categorySlug).name;
+const businessCount = (count) => `${count} ${count === 1 ? "business" : "businesses"}`;
+const resultCount = (count) => `${count} ${count === 1 ? "result" : "results"}`;
+const REAL_ESTATE = "real-estate-services";
+
+/** Case-insensitive match on name, description and category name, as the directory search does. */
+const searchMatches = (term) =>
+  seed.businesses.filter((business) =>
+    [business.name, fill(business.description), categoryNameOf(business)].some((field) =>
+      field.toLowerCase().includes(term.toLowerCase()),
+    ),
+  );
+
+const withBoth = (business) => fileExists(business.logoUrl) && fileExists(business.imageUrl);
+const FEATURED = seed.businesses.find(
+  (business) => business.featured && business.verified && business.website && business.phone && business.address && withBoth(business) && business.categorySlug !== REAL_ESTATE,
+);
+const PLAIN = seed.businesses.find(
+  (business) => !business.featured && business.verified && business.website && business.address && fileExists(business.logoUrl) && business.categorySlug !== REAL_ESTATE,
+);
+const NO_ADDRESS = seed.businesses.find((business) => !business.featured && !business.address && !business.website && !business.logoUrl && !business.imageUrl);
+const AGENTS = seed.businesses.filter((business) => business.categorySlug === REAL_ESTATE);
+const isCommercial = (agent) => /commercial/i.test(fill(agent.description));
+const RESIDENTIAL_AGENTS = AGENTS.filter((agent) => !isCommercial(agent));
+const COMMERCIAL_AGENTS = AGENTS.filter(isCommercial);
+const AGENT = AGENTS.find((agent) => agent.featured && agent.verified && agent.name.includes(" - ") && agent.website);
+const SEARCH_TERM = "Jewelry";
+const EMPTY_CATEGORY = seed.categories.find((category) => isTopLevel(category) && businessesInCategory(category.slug).length === 0);
+/** A top-level category with sub-categories and a hero image of its own. */
+const PARENT_CATEGORY = categoryBySlug("food-dining");
+/** A category with the default hero and no description. */
+const PLAIN_CATEGORY = seed.categories.find(
+  (category) => isTopLevel(category) && !category.description && categoryFamily(category.slug).length === 1 && businessesInCategory(category.slug).length > 0,
+);
+
+for (const [name, value] of Object.entries({ FEATURED, PLAIN, NO_ADDRESS, AGENT, EMPTY_CATEGORY, PLAIN_CATEGORY })) {
+  assert.ok(value, `the seed has no business or category to serve as ${name}`);
+}
+assert.ok(searchMatches(SEARCH_TERM).length > 1, "the search term should match several businesses");
+assert.ok(RESIDENTIAL_AGENTS.length > 0 && COMMERCIAL_AGENTS.length > 0, "the seed should have agents of both markets");
+
+// ---------------------------------------------------------------------------
+// Assertions on a read page (server HTML or hydrated DOM).
+
+function hasText(view, text, where) {
+  assert.ok(view.text.includes(text), `${where}: expected the text ${JSON.stringify(text)}`);
+}
+
+function lacksText(view, text, where) {
+  assert.ok(!view.text.includes(text), `${where}: did not expect the text ${JSON.stringify(text)}`);
+}
+
+function linksTo(view, href) {
+  return view.links.filter((link) => link.href === href);
+}
+
+function link(view, href, text, where) {
+  const found = linksTo(view, href).find((candidate) => text === undefined || candidate.text.includes(text));
+  assert.ok(found, `${where}: expected a link to ${href}${text === undefined ? "" : ` reading ${JSON.stringify(text)}`}`);
+  return found;
+}
+
+/** The link whose text is exactly `text`. */
+function button(view, text, where) {
+  const found = view.links.find((candidate) => candidate.text === text);
+  assert.ok(found, `${where}: expected a link reading ${JSON.stringify(text)}`);
+  return found;
+}
+
+function assertExternal(found, where) {
+  assert.equal(found.target, "_blank", `${where}: ${found.href} should open in a new tab`);
+  assert.match(found.rel ?? "", /noopener/, `${where}: ${found.href} should have rel=noopener`);
+}
+
+/** A maps search whose query is the address (or the community when there is none). */
+function assertMapsSearch(found, business, where) {
+  const url = new URL(found.href);
+  assert.equal(`${url.origin}${url.pathname}`, "https://www.google.com/maps/search/", `${where}: directions go to a maps search`);
+  const query = url.searchParams.get("query") ?? "";
+  assert.ok(query.includes(business.address ?? `${COMMUNITY}, ${STATE}`), `${where}: maps query ${JSON.stringify(query)} lacks the address`);
+  assert.ok(query.includes(COMMUNITY), `${where}: maps query ${JSON.stringify(query)} lacks the town`);
+  assertExternal(found, where);
+}
+
+const telHref = (phone) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** Business cards: the links to /business/{slug}, in page order. */
+const businessCards = (view) => view.links.filter((candidate) => candidate.href?.startsWith("/business/"));
+const cardSlugs = (view) => businessCards(view).map((card) => card.href.slice("/business/".length));
+
+/** A default business card shows the name, category, badges and address. */
+function assertCard(view, business, where, { details = true, featuredBadge = true } = {}) {
+  const cards = businessCards(view).filter((card) => card.href === `/business/${business.slug}`);
+  assert.equal(cards.length, 1, `${where}: one card for ${business.slug}`);
+  const [card] = cards;
+  assert.ok(card.text.includes(business.name), `${where}: the card of ${business.slug} names it`);
+  assert.equal(card.text.includes("Featured"), business.featured && featuredBadge, `${where}: Featured badge of ${business.slug}`);
+  assert.equal(card.text.includes("Verified"), business.verified, `${where}: Verified badge of ${business.slug}`);
+  assert.equal(card.text.includes(categoryNameOf(business)), details, `${where}: category badge of ${business.slug}`);
+  if (business.address) assert.equal(card.text.includes(business.address), details, `${where}: address of ${business.slug}`);
+  const descriptionStart = fill(business.description).slice(0, 40);
+  assert.equal(card.text.includes(descriptionStart), details, `${where}: description of ${business.slug}`);
+}
+
+/** The page split at its h2 headings: `[{ heading, slugs }]` in order. */
+function sections(view) {
+  return view.markup
+    .split(/<h2\b/i)
+    .slice(1)
+    .map((part) => {
+      const heading = textOf(part.slice(part.indexOf(">") + 1, part.search(/<\/h2>/i)));
+      const slugs = [...part.matchAll(/<a\b[^>]*href="\/business\/([^"]+)"/gi)].map(([, slug]) => slug);
+      return { heading, slugs };
+    });
+}
+
+const sorted = (values) => [...values].sort();
+
+// ---------------------------------------------------------------------------
+// The screens.
+
+const featuredBusinesses = seed.businesses.filter((business) => business.featured);
+
+const SCREENS = [
+  {
+    name: "home",
+    path: "/",
+    check(view, where) {
+      hasText(view, `Welcome to ${COMMUNITY}`, where);
+      assert.equal((view.markup.match(/aria-roledescription="slide"/g) ?? []).length, SLIDE_COUNT, `${where}: slides`);
+      assert.equal((view.markup.match(/aria-label="Go to slide \d+"/g) ?? []).length, SLIDE_COUNT, `${where}: dots`);
+      // Tiles: four lead somewhere, two do not.
+      for (const [href, label] of [
+        ["/category/food-dining", "Food & Dining"],
+        ["/category/shopping", "Shopping"],
+        ["/directory", "Services"],
+        ["/real-estate", "Real Estate"],
+      ]) {
+        link(view, href, label, where);
+      }
+      for (const label of ["Things to Do", "Places to Stay"]) {
+        hasText(view, label, where);
+        assert.ok(!view.links.some((candidate) => candidate.text.includes(label)), `${where}: '${label}' is not a link`);
+      }
+      hasText(view, "Newest Members", where);
+      link(view, "/directory", "View All", where);
+      assert.deepEqual(sorted(cardSlugs(view)), sorted(featuredBusinesses.map((business) => business.slug)), `${where}: newest members`);
+      for (const business of featuredBusinesses) assertCard(view, business, where);
+      hasText(view, "Browse by Category", where);
+      for (const category of seed.categories.filter(isTopLevel)) {
+        const [, ...children] = categoryFamily(category.slug);
+        const count = businessesInCategory(category.slug).length;
+        link(view, `/category/${category.slug}`, `${category.name} ${businessCount(count)}`, where);
+        assert.ok(
+          linksTo(view, `/category/${category.slug}`).some((candidate) => candidate.text === "Browse All"),
+          `${where}: 'Browse All' for ${category.slug}`,
+        );
+        for (const child of children) {
+          const label = child.name.slice(category.name.length + " - ".length);
+          const childCount = businessesInCategory(child.slug).length;
+          assert.ok(
+            linksTo(view, `/category/${child.slug}`).some((candidate) => candidate.text === `${label} ${childCount}`),
+            `${where}: sub-category link '${label} ${childCount}'`,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "directory",
+    path: "/directory",
+    check(view, where) {
+      hasText(view, "Business Directory", where);
+      hasText(view, "Featured Businesses", where);
+      hasText(view, resultCount(seed.businesses.length), where);
+      for (const slug of ["food-dining", "shopping", "professional-services", "churches", "real-estate-services"]) {
+        link(view, `/category/${slug}`, undefined, where);
+      }
+      const slugs = cardSlugs(view);
+      assert.deepEqual(sorted(slugs), sorted(seed.businesses.map((business) => business.slug)), `${where}: every business once`);
+      const firstPlain = slugs.findIndex((slug) => !bySlug(slug).featured);
+      assert.ok(slugs.slice(firstPlain).every((slug) => !bySlug(slug).featured), `${where}: featured businesses come first`);
+      for (const business of seed.businesses) assertCard(view, business, where);
+    },
+  },
+  {
+    name: "directory search",
+    path: `/directory?search=${encodeURIComponent(SEARCH_TERM)}`,
+    check(view, where) {
+      const matches = searchMatches(SEARCH_TERM);
+      hasText(view, `${resultCount(matches.length)} for “${SEARCH_TERM}”`, where);
+      assert.deepEqual(sorted(cardSlugs(view)), sorted(matches.map((business) => business.slug)), `${where}: the matching businesses`);
+      lacksText(view, "No businesses found", where);
+    },
+  },
+  {
+    name: "directory search without results",
+    path: "/directory?search=zzqx%20no%20such%20shop",
+    check(view, where) {
+      assert.equal(searchMatches("zzqx no such shop").length, 0);
+      hasText(view, `${resultCount(0)} for “zzqx no such shop”`, where);
+      hasText(view, "No businesses found", where);
+      hasText(view, "Browse our categories above to discover local businesses.", where);
+      assert.deepEqual(cardSlugs(view), [], `${where}: no cards`);
+    },
+  },
+  {
+    name: "churches",
+    path: "/category/churches",
+    check(view, where) {
+      const churches = businessesInCategory("churches");
+      const featured = churches.filter((business) => business.featured);
+      const others = churches.filter((business) => !business.featured);
+      hasText(view, categoryBySlug("churches").name, where);
+      hasText(view, fill(categoryBySlug("churches").description), where);
+      hasText(view, businessCount(churches.length), where);
+      hasText(view, resultCount(churches.length), where);
+      assert.ok(view.images.some((image) => image.src === "/images/hero/category-churches.svg"), `${where}: churches hero image`);
+      const bySection = sections(view);
+      const premium = bySection.find((section) => section.heading === "Premium Listings");
+      const area = bySection.find((section) => section.heading === `${COMMUNITY} Area Churches`);
+      assert.ok(premium && area, `${where}: 'Premium Listings' and '${COMMUNITY} Area Churches' sections`);
+      assert.deepEqual(sorted(premium.slugs), sorted(featured.map((business) => business.slug)), `${where}: premium listings`);
+      assert.deepEqual(sorted(area.slugs), sorted(others.map((business) => business.slug)), `${where}: area churches`);
+      // Prominent cards have no Featured badge; condensed cards have no category badge or description.
+      for (const business of featured) assertCard(view, business, where, { featuredBadge: false });
+      for (const business of others) assertCard(view, business, where, { details: false });
+    },
+  },
+  {
+    name: "shopping",
+    path: "/category/shopping",
+    check(view, where) {
+      const shops = businessesInCategory("shopping");
+      hasText(view, businessCount(shops.length), where);
+      hasText(view, resultCount(shops.length), where);
+      assert.ok(view.images.some((image) => image.src === "/images/hero/category-shopping.svg"), `${where}: shopping hero image`);
+      const groups = [
+        ["Boutiques", "shopping-boutiques"],
+        ["Jewelry", "shopping-jewelry"],
+        ["General Shopping", "shopping"],
+      ].filter(([, slug]) => seed.businesses.some((business) => business.categorySlug === slug));
+      const bySection = sections(view).filter((section) => section.slugs.length > 0);
+      assert.deepEqual(
+        bySection.map((section) => section.heading),
+        groups.map(([heading]) => heading),
+        `${where}: the groups, in order`,
+      );
+      for (const [heading, slug] of groups) {
+        const section = bySection.find((candidate) => candidate.heading === heading);
+        const expected = seed.businesses.filter((business) => business.categorySlug === slug).map((business) => business.slug);
+        assert.deepEqual(sorted(section.slugs), sorted(expected), `${where}: businesses under ${heading}`);
+      }
+    },
+  },
+  {
+    name: "a category with sub-categories",
+    path: `/category/${PARENT_CATEGORY.slug}`,
+    check(view, where) {
+      const businesses = businessesInCategory(PARENT_CATEGORY.slug);
+      assert.ok(businesses.length > seed.businesses.filter((business) => business.categorySlug === PARENT_CATEGORY.slug).length);
+      hasText(view, businessCount(businesses.length), where);
+      hasText(view, resultCount(businesses.length), where);
+      assert.deepEqual(sorted(cardSlugs(view)), sorted(businesses.map((business) => business.slug)), `${where}: own and sub-category businesses`);
+      for (const business of businesses) assertCard(view, business, where);
+    },
+  },
+  {
+    name: "a default category",
+    path: `/category/${PLAIN_CATEGORY.slug}`,
+    check(view, where) {
+      const businesses = businessesInCategory(PLAIN_CATEGORY.slug);
+      hasText(view, `Discover the best ${PLAIN_CATEGORY.name} in ${COMMUNITY}`, where);
+      hasText(view, businessCount(businesses.length), where);
+      hasText(view, resultCount(businesses.length), where);
+      assert.ok(view.images.some((image) => image.src === "/images/hero/category-default.svg"), `${where}: default hero image`);
+      assert.deepEqual(sorted(cardSlugs(view)), sorted(businesses.map((business) => business.slug)), `${where}: its businesses`);
+      for (const business of businesses) assertCard(view, business, where);
+    },
+  },
+  {
+    name: "an empty category",
+    path: `/category/${EMPTY_CATEGORY.slug}`,
+    check(view, where) {
+      hasText(view, businessCount(0), where);
+      hasText(view, `No businesses found in ${EMPTY_CATEGORY.name}`, where);
+      hasText(view, "Be the first to list your business in this category!", where);
+      assert.deepEqual(cardSlugs(view), [], `${where}: no cards`);
+    },
+  },
+  {
+    name: "a missing category",
+    path: "/category/no-such-category",
+    status: 404,
+    check(view, where) {
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), ["Category Not Found"], where);
+    },
+  },
+  {
+    name: "a featured business",
+    path: `/business/${FEATURED.slug}`,
+    check(view, where) {
+      const business = FEATURED;
+      hasText(view, "Verified Business", where);
+      hasText(view, "Featured Listing", where);
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), [business.name], where);
+      link(view, `/category/${business.categorySlug}`, categoryNameOf(business), where);
+      hasText(view, business.address, where);
+      const hero = view.images.find((image) => image.fetchpriority === "high");
+      assert.equal(hero?.src, business.imageUrl, `${where}: the hero shows the photo`);
+      assert.equal(hero?.height, "400", `${where}: the hero is 400 px high`);
+      const website = button(view, "Visit Website", where);
+      assert.equal(website.href, business.website);
+      assertExternal(website, where);
+      assert.equal(button(view, "Call Now", where).href, telHref(business.phone), `${where}: Call Now`);
+      assertMapsSearch(button(view, "Get Directions", where), business, `${where}: Get Directions`);
+      assertMapsSearch(button(view, "View on Map", where), business, `${where}: View on Map`);
+      hasText(view, `About ${fill(business.description)}`, where);
+      hasText(view, "Business Logo", where);
+      hasText(view, "Business Photo", where);
+      hasText(view, "Contact Information", where);
+      hasText(view, "Share Business", where);
+      hasText(view, "Report Issue", where);
+      lacksText(view, "Featured Agent", where);
+    },
+  },
+  {
+    name: "a plain business",
+    path: `/business/${PLAIN.slug}`,
+    check(view, where) {
+      const business = PLAIN;
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), [business.name], where);
+      hasText(view, "Verified", where);
+      lacksText(view, "Verified Business", where);
+      lacksText(view, "Featured", where);
+      assert.ok(!view.images.some((image) => image.fetchpriority === "high"), `${where}: no hero image`);
+      assert.ok(view.images.some((image) => image.src === business.logoUrl && image.alt === `${business.name} logo`), `${where}: logo row`);
+      for (const label of ["Visit Website", "Call Now", "Get Directions"]) {
+        assert.ok(!view.links.some((candidate) => candidate.text === label), `${where}: no '${label}' button`);
+      }
+      assertExternal(link(view, business.website, undefined, where), `${where}: website`);
+      link(view, telHref(business.phone), business.phone, where);
+      assertMapsSearch(button(view, "View on Map", where), business, `${where}: View on Map`);
+      hasText(view, fill(business.description), where);
+      lacksText(view, "Featured Agent", where);
+    },
+  },
+  {
+    name: "a business without address, website or pictures",
+    path: `/business/${NO_ADDRESS.slug}`,
+    check(view, where) {
+      const business = NO_ADDRESS;
+      hasText(view, `${COMMUNITY}, ${STATE}`, where);
+      assertMapsSearch(button(view, "View on Map", where), business, `${where}: View on Map`);
+      lacksText(view, "Photos", where);
+      lacksText(view, "Website", where);
+      assert.ok(view.markup.includes("lucide-store"), `${where}: the store placeholder stands in for the logo`);
+    },
+  },
+  {
+    name: "an agent's business",
+    path: `/business/${AGENT.slug}`,
+    check(view, where) {
+      hasText(view, "Featured Agent", where);
+      link(view, `/agent/${AGENT.slug}`, "View Agent Profile", where);
+    },
+  },
+  {
+    name: "a missing business",
+    path: "/business/no-such-business",
+    status: 404,
+    check(view, where) {
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), ["Business Not Found"], where);
+      hasText(view, "The business you're looking for doesn't exist or may have been removed.", where);
+      link(view, "/directory", "Go Back", where);
+    },
+  },
+  {
+    name: "the real-estate hub",
+    path: "/real-estate",
+    check(view, where) {
+      hasText(view, "Residential", where);
+      hasText(view, "Commercial", where);
+      for (const market of ["residential", "commercial"]) {
+        for (const page of ["for-sale", "for-lease", "agents"]) link(view, `/real-estate/${market}/${page}`, undefined, where);
+      }
+      hasText(view, "Looking to List Your Property?", where);
+      link(view, "/get-listed", "Coming Soon", where);
+    },
+  },
+  ...[
+    ["residential", "Residential Real Estate Agents", RESIDENTIAL_AGENTS],
+    ["commercial", "Commercial Real Estate Specialists", COMMERCIAL_AGENTS],
+  ].map(([market, title, agents]) => ({
+    name: `${market} agents`,
+    path: `/real-estate/${market}/agents`,
+    check(view, where) {
+      hasText(view, title, where);
+      const cards = elements(view.markup, "article").map(readPage);
+      assert.equal(cards.length, agents.length, `${where}: one card per ${market} agent`);
+      for (const agent of agents) {
+        const card = cards.find((candidate) => candidate.headings.some((heading) => heading.text === agent.name));
+        assert.ok(card, `${where}: a card for ${agent.slug}`);
+        const at = `${where}, ${agent.slug}`;
+        hasText(card, fill(agent.description), at);
+        assert.equal(card.text.includes("Featured"), agent.featured, `${at}: Featured badge`);
+        // Spec: the Verified badge is shown on residential agent cards only.
+        assert.equal(card.text.includes("Verified"), market === "residential" && agent.verified, `${at}: Verified badge`);
+        link(card, `/agent/${agent.slug}`, "View Profile", at);
+        if (agent.phone) link(card, telHref(agent.phone), "Call Now", at);
+        if (agent.email) link(card, `mailto:${agent.email}`, agent.email, at);
+        if (agent.website) assertExternal(link(card, agent.website, "Website", at), at);
+        else assert.ok(!card.links.some((candidate) => candidate.text === "Website"), `${at}: no Website link`);
+      }
+      link(view, "/get-listed", undefined, where);
+    },
+  })),
+  {
+    name: "an agent",
+    path: `/agent/${AGENT.slug}`,
+    check(view, where) {
+      const [brokerage, name] = AGENT.name.split(" - ");
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), [name], `${where}: the brokerage prefix is stripped`);
+      hasText(view, brokerage, where);
+      hasText(view, "Featured Agent", where);
+      hasText(view, "Verified", where);
+      hasText(view, fill(AGENT.description), where);
+      hasText(view, "Areas of Expertise", where);
+      hasText(view, "Services", where);
+      assert.equal(button(view, "Call Now", where).href, telHref(AGENT.phone));
+      assert.equal(button(view, "Send Email", where).href, `mailto:${AGENT.email}`);
+      button(view, "View Properties", where);
+      assertExternal(link(view, AGENT.website, undefined, where), `${where}: website`);
+    },
+  },
+  {
+    name: "a missing agent",
+    path: "/agent/no-such-agent",
+    status: 404,
+    check(view, where) {
+      assert.deepEqual(view.headings.filter((heading) => heading.level === 1).map((heading) => heading.text), ["Agent Not Found"], where);
+      assert.ok(view.links.some((candidate) => candidate.text === "Go Back"), `${where}: a Go Back link`);
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Console problems except the 404s of seeded pictures that do not exist, and of those a test made fail. */
+function unexpected(problems, failing = []) {
+  const expected = new Set([...MISSING_SEED_IMAGES, ...failing].map((path) => `404 ${server.baseUrl}${path}`));
+  return problems.filter((problem) => !expected.has(problem));
+}
+
+describe("server HTML and hydrated page", () => {
+  for (const screen of SCREENS) {
+    test(`${screen.name} (${screen.path}) is complete in the server HTML and after hydration`, async () => {
+      const response = await fetch(`${server.baseUrl}${screen.path}`);
+      assert.equal(response.status, screen.status ?? 200);
+      screen.check(readPage(await response.text()), "server HTML");
+
+      const { page, problems, close } = await openPage(browser);
+      const loaded = await gotoHydrated(page, `${server.baseUrl}${screen.path}`);
+      assert.equal(loaded.status(), screen.status ?? 200);
+      await page.waitForLoadState("networkidle");
+      screen.check(readPage(await page.content()), "hydrated page");
+      assert.deepEqual(unexpected(problems), []);
+      await close();
+    });
+  }
+});
+
+describe("directory search", () => {
+  test("the search form filters in the app without a reload and keeps the term in the box", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    const box = page.getByRole("searchbox", { name: "Search businesses" });
+    await box.fill(SEARCH_TERM.toLowerCase());
+    await box.press("Enter");
+    await page.waitForURL(`${server.baseUrl}/directory?search=${encodeURIComponent(SEARCH_TERM.toLowerCase())}`);
+    const matches = searchMatches(SEARCH_TERM);
+    await page.getByText(`${resultCount(matches.length)} for “${SEARCH_TERM.toLowerCase()}”`).waitFor();
+    assert.deepEqual(sorted(cardSlugs(readPage(await page.content()))), sorted(matches.map((business) => business.slug)));
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, "searching reloaded the page");
+    assert.equal(await box.inputValue(), SEARCH_TERM.toLowerCase());
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+});
+
+describe("business detail", () => {
+  test("a business without a description shows the default About text", async () => {
+    const { page, problems, close } = await openPage(browser);
+    // The seed describes every business, so the API answer is emptied on its way to the page.
+    await page.route(`**/api/businesses/${PLAIN.slug}`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), description: "" } });
+    });
+    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await page.locator(`a[href="/business/${PLAIN.slug}"]`).click();
+    await page.waitForURL(`${server.baseUrl}/business/${PLAIN.slug}`);
+    const about = page.locator("section", { has: page.getByRole("heading", { name: "About", exact: true }) });
+    await about.getByText("No description available for this business.").waitFor();
+    assert.equal(await about.getByText(fill(PLAIN.description)).count(), 0);
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+
+  test("Go Back on a missing business leads to the directory for a visitor who arrived directly", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await gotoHydrated(page, `${server.baseUrl}/business/no-such-business`);
+    await page.getByRole("link", { name: "Go Back" }).click();
+    await page.waitForURL(`${server.baseUrl}/directory`);
+    await page.getByRole("heading", { name: "Business Directory" }).waitFor();
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The home carousel.
+
+/** Waits until slide `index` (0-based) is the current one: its dot, its aria-hidden state and its position agree. */
+function waitForSlide(page, index, options = TIMER_WAIT) {
+  return page.waitForFunction(
+    (index) => {
+      const carousel = document.querySelector("[aria-roledescription='carousel']");
+      if (!carousel) return false;
+      const slides = [...carousel.querySelectorAll("[aria-roledescription='slide']")];
+      const dots = [...carousel.querySelectorAll("button[aria-label^='Go to slide']")];
+      const current = dots.filter((dot) => dot.getAttribute("aria-current") === "true");
+      const shown = slides.filter((slide) => slide.getAttribute("aria-hidden") !== "true");
+      const inView = Math.abs(slides[index].getBoundingClientRect().left - carousel.getBoundingClientRect().left) < 2;
+      return current.length === 1 && current[0] === dots[index] && shown.length === 1 && shown[0] === slides[index] && inView;
+    },
+    index,
+    options,
+  );
+}
+
+describe("home carousel", () => {
+  test(`has ${SLIDE_COUNT} slides with an image, title and subtitle, and one dot per slide`, async () => {
+    const { page, problems, close } = await openPage(browser);
+    await gotoHydrated(page, `${server.baseUrl}/`);
+    const carousel = page.locator("[aria-roledescription='carousel']");
+    const slides = carousel.locator("[aria-roledescription='slide']");
+    assert.equal(await slides.count(), SLIDE_COUNT);
+    for (let index = 0; index < SLIDE_COUNT; index += 1) {
+      const slide = slides.nth(index);
+      assert.equal(await slide.getAttribute("aria-label"), `${index + 1} of ${SLIDE_COUNT}`);
+      assert.equal(await slide.locator("img[alt]").count(), 1);
+      assert.equal(await slide.locator("h2").count(), 1);
+      assert.equal(await slide.locator("p").count(), 1);
+      await carousel.getByRole("button", { name: `Go to slide ${index + 1}`, exact: true }).waitFor({ state: "attached" });
+    }
+    assert.equal(await carousel.getByRole("button", { name: /^Go to slide/ }).count(), SLIDE_COUNT);
+    assert.equal((await carousel.boundingBox())?.height, 600);
+    // The buttons say which element they move.
+    const controlled = await carousel.getByRole("button", { name: "Next slide" }).getAttribute("aria-controls");
+    assert.ok(controlled && (await page.locator(`[id="${controlled}"] [aria-roledescription='slide']`).count()) === SLIDE_COUNT);
+    await waitForSlide(page, 0, { timeout: 1000 });
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test("next, previous and the dots change the slide, and the timer keeps moving it afterwards", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await gotoHydrated(page, `${server.baseUrl}/`);
+    const carousel = page.locator("[aria-roledescription='carousel']");
+    const next = carousel.getByRole("button", { name: "Next slide" });
+    const previous = carousel.getByRole("button", { name: "Previous slide" });
+    await waitForSlide(page, 0);
+
+    await next.click();
+    await waitForSlide(page, 1);
+    await previous.click();
+    await waitForSlide(page, 0);
+    await previous.click();
+    await waitForSlide(page, SLIDE_COUNT - 1); // it loops
+    await next.click();
+    await waitForSlide(page, 0);
+    const target = 3;
+    await carousel.getByRole("button", { name: `Go to slide ${target + 1}`, exact: true }).click();
+    await waitForSlide(page, target);
+
+    // Autoplay continues after the interaction (spec: keeps playing).
+    await waitForSlide(page, target + 1);
+    await waitForSlide(page, target + 2);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test("the timer moves the slides on its own", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await gotoHydrated(page, `${server.baseUrl}/`);
+    await waitForSlide(page, 1);
+    await waitForSlide(page, 2);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Logo fallback.
+
+const failWith404 = (page, path) => page.route(`**${path}`, (route) => route.fulfill({ status: 404, body: "" }));
+
+describe("logo fallback", () => {
+  const card = (page, business) => page.locator(`a[href="/business/${business.slug}"]`);
+
+  test("a card whose logo fails shows the photo instead", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await failWith404(page, FEATURED.logoUrl);
+    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await card(page, FEATURED).scrollIntoViewIfNeeded();
+    await card(page, FEATURED).locator(`img[alt="Photo of ${FEATURED.name}"]`).waitFor();
+    assert.equal(await card(page, FEATURED).locator("img").getAttribute("src"), FEATURED.imageUrl);
+    assert.equal(await card(page, FEATURED).locator(`img[alt="${FEATURED.name} logo"]`).count(), 0);
+    assert.deepEqual(unexpected(problems, [FEATURED.logoUrl]), []);
+    await close();
+  });
+
+  test("a card whose logo and photo both fail shows the store placeholder", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await failWith404(page, FEATURED.logoUrl);
+    await failWith404(page, FEATURED.imageUrl);
+    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await card(page, FEATURED).scrollIntoViewIfNeeded();
+    await card(page, FEATURED).locator("svg.lucide-store").waitFor();
+    assert.equal(await card(page, FEATURED).locator("img").count(), 0);
+    assert.deepEqual(unexpected(problems, [FEATURED.logoUrl, FEATURED.imageUrl]), []);
+    await close();
+  });
+
+  const PLAIN_WITH_PHOTO = seed.businesses.find((business) => !business.featured && withBoth(business));
+
+  test("a business page whose logo fails shows the photo in the logo row and leaves it out of Photos", async () => {
+    const business = PLAIN_WITH_PHOTO;
+    const { page, problems, close } = await openPage(browser);
+    await failWith404(page, business.logoUrl);
+    await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+    const header = page.locator("header", { has: page.getByRole("heading", { level: 1, name: business.name }) });
+    await header.locator(`img[alt="Photo of ${business.name}"]`).waitFor();
+    const photos = page.locator("section", { has: page.getByRole("heading", { name: "Photos" }) });
+    await page.waitForFunction(() => !document.body.textContent.includes("Business Logo"));
+    assert.equal(await photos.getByText("Business Photo").count(), 1);
+    assert.equal(await page.locator(`img[alt="${business.name} logo"]`).count(), 0);
+    assert.deepEqual(unexpected(problems, [business.logoUrl]), []);
+    await close();
+  });
+
+  test("a business page whose pictures all fail shows the store placeholder and no Photos card", async () => {
+    const business = PLAIN_WITH_PHOTO;
+    const { page, problems, close } = await openPage(browser);
+    await failWith404(page, business.logoUrl);
+    await failWith404(page, business.imageUrl);
+    await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+    const header = page.locator("header", { has: page.getByRole("heading", { level: 1, name: business.name }) });
+    await header.locator("svg.lucide-store").waitFor();
+    assert.equal(await header.locator("img").count(), 0);
+    await page.getByRole("heading", { name: "Photos" }).waitFor({ state: "detached" });
+    assert.deepEqual(unexpected(problems, [business.logoUrl, business.imageUrl]), []);
+    await close();
+  });
+
+  const SEEDED_BROKEN_LOGO = seed.businesses.find((business) => MISSING_SEED_IMAGES.has(business.logoUrl) && fileExists(business.imageUrl));
+
+  test(
+    "a seeded logo that does not exist falls back to the photo, on the card and the business page",
+    { skip: SEEDED_BROKEN_LOGO ? false : "the seed has no broken logo" },
+    async () => {
+      const business = SEEDED_BROKEN_LOGO;
+      const { page, problems, close } = await openPage(browser);
+      await gotoHydrated(page, `${server.baseUrl}/category/${business.categorySlug}`);
+      await card(page, business).scrollIntoViewIfNeeded();
+      await card(page, business).locator(`img[alt="Photo of ${business.name}"]`).waitFor();
+      await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+      await page.locator(`header img[alt="Photo of ${business.name}"]`).waitFor();
+      await page.waitForFunction(() => !document.body.textContent.includes("Business Logo"));
+      assert.equal(await page.locator(`img[alt="${business.name} logo"]`).count(), 0);
+      assert.deepEqual(unexpected(problems), []);
+      await close();
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------
+// Images.
+
+describe("images", () => {
+  const pages = SCREENS.filter((screen) => !screen.status);
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    test(`on a ${viewportName}, every image is sized and those below the fold load lazily`, async () => {
+      const { page, close } = await openPage(browser, viewport);
+      for (const screen of pages) {
+        await gotoHydrated(page, `${server.baseUrl}${screen.path}`);
+        const images = await page.evaluate((firstSlideLabel) =>
+          [...document.images].map((image) => {
+            const box = image.getBoundingClientRect();
+            return {
+              src: image.getAttribute("src"),
+              sized: (!!image.getAttribute("width") && !!image.getAttribute("height")) || /(^|\s)aspect-/.test(image.className),
+              rendered: box.width > 0 || box.height > 0,
+              belowFold: box.top + window.scrollY >= window.innerHeight,
+              lazy: image.getAttribute("loading") === "lazy",
+              highPriority: image.getAttribute("fetchpriority") === "high",
+              firstSlide: image.closest("[aria-roledescription='slide']")?.getAttribute("aria-label") === firstSlideLabel,
+            };
+          }),
+          `1 of ${SLIDE_COUNT}`,
+        );
+        const where = `${screen.path} at ${viewport.width} px`;
+        assert.ok(images.length > 0, `${where}: has images`);
+        for (const image of images) {
+          assert.ok(image.sized, `${where}: ${image.src} has no width/height or aspect ratio`);
+          if (image.rendered && image.belowFold) assert.ok(image.lazy, `${where}: ${image.src} is below the fold but not lazy`);
+        }
+        const urgent = images.filter((image) => image.highPriority);
+        if (screen.path === "/") {
+          assert.equal(urgent.length, 1, `${where}: one image with fetchpriority=high`);
+          assert.ok(urgent[0].firstSlide, `${where}: the high-priority image is the first slide's`);
+        } else {
+          // The hero of a featured business is that page's largest paint; nothing else asks for priority.
+          const business = screen.path.startsWith("/business/") && seed.businesses.find((candidate) => screen.path === `/business/${candidate.slug}`);
+          const hasHero = !!business && business.featured && !!(business.imageUrl || business.logoUrl);
+          assert.equal(urgent.length, hasHero ? 1 : 0, `${where}: images with fetchpriority=high`);
+          assert.ok(urgent.every((image) => !image.belowFold && !image.lazy), `${where}: the high-priority image is above the fold`);
+        }
+      }
+      await close();
+    });
+  }
+});

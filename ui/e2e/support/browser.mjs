@@ -1,0 +1,48 @@
+// Debian's Chromium driven by playwright-core; no browser download.
+import { chromium } from "playwright-core";
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+}
+
+/**
+ * Opens a page that records console errors and uncaught exceptions, so a
+ * test can assert that hydration was clean.
+ */
+export async function openPage(browser, viewport = VIEWPORTS.desktop) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (message) => {
+    // Failed loads are reported with their address by the response listener below.
+    if (message.text().startsWith("Failed to load resource")) return;
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("response", (response) => {
+    const isDocument = response.request().resourceType() === "document";
+    if (response.status() >= 400 && !isDocument) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { page, problems, close: () => context.close() };
+}
+
+/** Loads `url` and waits until React has hydrated the server HTML. */
+export async function gotoHydrated(page, url) {
+  const response = await page.goto(url);
+  await page.waitForSelector("html[data-hydrated='true']");
+  return response;
+}

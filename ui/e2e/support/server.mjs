@@ -1,0 +1,69 @@
+// Starts the real server binary on a free port with its own seeded SQLite
+// database, for one browser test file.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const uiRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const repoRoot = resolve(uiRoot, "..");
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, child) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`server at ${url} did not come up`);
+}
+
+/** @param {{ env?: Record<string, string> }} [options] */
+export async function startServer({ env = {} } = {}) {
+  const binary = resolve(uiRoot, process.env.SERVER_BIN ?? "../target/debug/server");
+  const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
+  const databasePath = join(dataDir, "site.db");
+  const port = await freePort();
+  const serverEnv = {
+    ...process.env,
+    DATABASE_URL: `sqlite://${databasePath}`,
+    SITE_SERVER__PORT: String(port),
+    SITE_SERVER__PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    SITE_RENDER__WORKERS: "1",
+    RUST_LOG: "warn",
+    ...env,
+  };
+  const seeded = spawnSync(binary, ["seed"], { cwd: repoRoot, env: serverEnv, stdio: "inherit" });
+  if (seeded.status !== 0) throw new Error("seeding the test database failed");
+  const child = spawn(binary, ["serve"], { cwd: repoRoot, env: serverEnv, stdio: ["ignore", "inherit", "inherit"] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/`, child);
+  return {
+    baseUrl,
+    /** The SQLite file the server uses (meaningful unless `env` names another DATABASE_URL). */
+    databasePath,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((done) => (child.exitCode !== null ? done() : child.once("exit", done)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

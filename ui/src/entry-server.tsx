@@ -1,0 +1,22 @@
+// The server bundle's single export: `globalThis.__ssr.render(url, dataJson)`
+// returns `{status, head, body}` as JSON text for the Rust side.
+import { renderToString } from "react-dom/server.browser";
+import { StaticRouter } from "react-router";
+import { App } from "./app/App";
+import { renderHead } from "./ssr/head";
+import { createQueryClient } from "./lib/query-client";
+import { PageMetaCollector } from "./lib/page-meta";
+import type { PageData } from "./lib/site";
+
+function render(url: string, dataJson: string): string {
+  const data = JSON.parse(dataJson) as PageData;
+  const collector = new PageMetaCollector();
+  const body = renderToString(
+    <StaticRouter location={url}>
+      <App site={data.site} now={new Date(data.now)} queryClient={createQueryClient(data.queries)} metaCollector={collector} form={data.form} />
+    </StaticRouter>,
+  );
+  return JSON.stringify({ status: collector.meta.status, head: renderHead(collector.meta, url, data.site), body });
+}
+
+(globalThis as Record<string, unknown>).__ssr = { render };

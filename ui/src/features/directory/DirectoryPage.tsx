@@ -1,0 +1,130 @@
+import { useQuery } from "@tanstack/react-query";
+import { Search, SearchX } from "lucide-react";
+import type { FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { BusinessCard, BusinessCardSkeleton } from "@/components/ui/BusinessCard";
+import { PageHero } from "@/components/ui/PageHero";
+import { usePageMeta } from "@/lib/page-meta";
+import { businessesQuery } from "@/lib/queries";
+import { useSite } from "@/lib/site";
+import { resultCount } from "./counts";
+
+const SKELETON_COUNT = 9;
+
+const QUICK_LINKS = [
+  { to: "/category/food-dining", label: "Food & Dining" },
+  { to: "/category/shopping", label: "Shopping" },
+  { to: "/category/professional-services", label: "Professional Services" },
+  { to: "/category/churches", label: "Churches" },
+  { to: "/category/real-estate-services", label: "Real Estate" },
+];
+
+/** Searching navigates in the app; without JavaScript the same form is a plain GET. */
+function SearchForm({ search }: { search: string }) {
+  const navigate = useNavigate();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = String(new FormData(event.currentTarget).get("search") ?? "").trim();
+    navigate(term ? `/directory?search=${encodeURIComponent(term)}` : "/directory");
+  };
+  return (
+    <form method="get" action="/directory" role="search" onSubmit={submit} className="flex gap-2">
+      <label htmlFor="directory-search" className="sr-only">
+        Search businesses
+      </label>
+      <div className="relative flex-1">
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-charcoal/50" />
+        <input
+          key={search}
+          id="directory-search"
+          name="search"
+          type="search"
+          defaultValue={search}
+          placeholder="Name, service or keyword"
+          className="w-full rounded-lg border border-forest/20 bg-white py-3 pl-10 pr-3 text-charcoal shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest"
+        />
+      </div>
+      <button type="submit" className="btn-primary px-4 sm:px-5">
+        <Search aria-hidden className="h-5 w-5 sm:hidden" />
+        <span className="max-sm:sr-only">Search</span>
+      </button>
+    </form>
+  );
+}
+
+function EmptyResults() {
+  return (
+    <div className="rounded-xl border border-dashed border-forest/20 bg-white px-6 py-16 text-center">
+      <SearchX aria-hidden className="mx-auto h-12 w-12 text-forest/40" />
+      <h3 className="mt-4 font-serif text-2xl font-semibold text-forest">No businesses found</h3>
+      <p className="mt-2 text-charcoal/70">Browse our categories above to discover local businesses.</p>
+    </div>
+  );
+}
+
+export function DirectoryPage() {
+  const site = useSite();
+  const [searchParams] = useSearchParams();
+  const search = (searchParams.get("search") ?? "").trim();
+  const { data: businesses, isPending, isError } = useQuery(businessesQuery(search || undefined));
+  usePageMeta({
+    title: `Business Directory | ${site.communityName}, ${site.state}`,
+    description: `Search and browse local businesses in ${site.communityName}, ${site.state}.`,
+  });
+
+  return (
+    <>
+      <PageHero
+        title="Business Directory"
+        subtitle={`Find trusted local businesses and services in ${site.communityName}.`}
+        image="/images/hero/directory.svg"
+      />
+      <div className="border-b border-forest/10 bg-white">
+        <nav aria-label="Popular categories" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="flex gap-2 overflow-x-auto">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to} className="shrink-0">
+                <Link to={link.to} className="block rounded-full bg-sand px-4 py-2 text-sm font-medium text-forest transition-colors hover:bg-forest hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <SearchForm search={search} />
+        <div className="mb-6 mt-10 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="font-serif text-3xl font-bold text-forest">Featured Businesses</h2>
+          {businesses && (
+            <p className="text-sm text-charcoal/70" aria-live="polite">
+              {resultCount(businesses.length)}
+              {search && <> for “{search}”</>}
+            </p>
+          )}
+        </div>
+        {isError ? (
+          <p className="rounded-xl bg-white p-6 text-charcoal/70">Businesses could not be loaded right now. Please try again later.</p>
+        ) : isPending ? (
+          <ul aria-busy className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
+            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+              <li key={index}>
+                <BusinessCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : !businesses?.length ? (
+          <EmptyResults />
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
+            {businesses.map((business) => (
+              <li key={business.id}>
+                <BusinessCard business={business} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

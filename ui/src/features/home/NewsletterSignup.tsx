@@ -1,0 +1,90 @@
+import { Mail } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { useFormOutcome } from "@/lib/form-outcome";
+import { useSite } from "@/lib/site";
+import { NEWSLETTER_TEXT, newsletterEmailProblem, subscribe } from "./newsletter";
+
+type Status = "idle" | "submitting";
+
+/**
+ * The newsletter form (spec sections 4, 5 and 8). With JavaScript it checks
+ * the address, posts JSON and answers with toasts; before that it is a plain
+ * form post whose outcome the server renders into this same component.
+ * `noValidate` because problems are reported by toasts, not browser bubbles.
+ */
+export function NewsletterSignup() {
+  const site = useSite();
+  const posted = useFormOutcome().newsletter;
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(posted?.email ?? "");
+  const [status, setStatus] = useState<Status>("idle");
+  const submitting = status === "submitting";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = newsletterEmailProblem(email);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    setStatus("submitting");
+    const failure = await subscribe(email);
+    setStatus("idle");
+    if (failure === null) {
+      setEmail("");
+      toast.success(NEWSLETTER_TEXT.successTitle, { description: NEWSLETTER_TEXT.successDescription });
+    } else {
+      toast.error(NEWSLETTER_TEXT.failureTitle, { description: failure });
+    }
+  }
+
+  return (
+    <section aria-labelledby="newsletter" className="rounded-xl bg-forest p-5 text-white shadow-sm">
+      <h2 id="newsletter" className="flex items-center gap-2 font-serif text-xl font-bold">
+        <Mail aria-hidden className="h-5 w-5" />
+        Stay in the Loop
+      </h2>
+      <p className="mt-2 text-sm text-white/80">
+        News, events and new businesses in {site.communityName}, delivered to your inbox.
+      </p>
+      <form method="post" action="/api/newsletter/subscribe" noValidate onSubmit={onSubmit} className="mt-4 space-y-3">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={submitting}
+          aria-invalid={posted ? true : undefined}
+          aria-describedby={posted ? "newsletter-outcome" : undefined}
+          className="w-full rounded-lg border border-white/20 bg-white px-3 py-2.5 text-sm text-charcoal placeholder:text-charcoal/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sand disabled:opacity-60"
+        />
+        {/* Honeypot: invisible to people, filled in by bots; the server drops such sign-ups. */}
+        <div aria-hidden className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="newsletter-website">Leave this field empty</label>
+          <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" disabled={submitting} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">
+          {submitting ? "Subscribing..." : "Subscribe"}
+        </button>
+        {posted && (
+          <p id="newsletter-outcome" role="alert" className="rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-sand">
+            {posted.message}
+          </p>
+        )}
+        {!posted && searchParams.has("subscribed") && (
+          <p role="status" className="rounded-md bg-white/10 px-3 py-2 text-sm font-medium">
+            {NEWSLETTER_TEXT.successDescription}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

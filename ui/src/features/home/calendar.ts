@@ -1,0 +1,67 @@
+// Calendar arithmetic in the community's time zone. Only numeric parts and
+// English month/weekday names come from Intl, so the server's V8 and every
+// browser produce the same text and hydration matches.
+import { TIME_ZONE } from "@/lib/time";
+
+export interface CalendarDay {
+  year: number;
+  /** 1 = January. */
+  month: number;
+  day: number;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+});
+
+const eventFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+const monthTitleFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+
+function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+}
+
+/** The calendar day an instant falls on in the community. */
+export function calendarDayOf(instant: Date): CalendarDay {
+  const parts = partsOf(dayFormat, instant);
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/** "November 2026". */
+export function monthTitle({ year, month }: Pick<CalendarDay, "year" | "month">): string {
+  return monthTitleFormat.format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** The month as weeks of seven cells, Sunday first; `null` pads the first and last week. */
+export function monthWeeks({ year, month }: Pick<CalendarDay, "year" | "month">): (number | null)[][] {
+  const leadingBlanks = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const cells: (number | null)[] = [
+    ...Array<null>(leadingBlanks).fill(null),
+    ...Array.from({ length: daysInMonth }, (_, index) => index + 1),
+  ];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
+/** An event's start as a short month and day plus "Sat, Nov 21 · 8:00 AM". */
+export function eventWhen(instant: Date): { month: string; day: string; full: string } {
+  const parts = partsOf(eventFormat, instant);
+  return {
+    month: parts.month ?? "",
+    day: parts.day ?? "",
+    full: `${parts.weekday}, ${parts.month} ${parts.day} · ${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
+  };
+}

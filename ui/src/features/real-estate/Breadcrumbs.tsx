@@ -1,0 +1,30 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** The trail to the current page; the last crumb is the page itself and is not a link. */
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-charcoal/70">
+        {crumbs.map((crumb, index) => {
+          const isCurrent = index === crumbs.length - 1;
+          return (
+            <li key={crumb.path} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight aria-hidden className="h-4 w-4 text-charcoal/40" />}
+              {isCurrent ? (
+                <span aria-current="page" className="font-medium text-forest">{crumb.name}</span>
+              ) : (
+                <Link to={crumb.path} className="hover:text-forest hover:underline">{crumb.name}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

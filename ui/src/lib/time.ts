@@ -1,0 +1,65 @@
+// Dates are shown in the community's time zone on the server and in every
+// browser alike. Texts are assembled from formatToParts instead of format():
+// ICU versions disagree on the space before "PM" (U+0020 vs U+202F), and the
+// server's V8 and the visitor's browser must produce the same characters for
+// hydration to match.
+
+export const TIME_ZONE = "America/Chicago";
+
+const yearFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+const shortMonthFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "short" });
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+}
+
+export function yearIn(date: Date): number {
+  return Number(yearFormat.format(date));
+}
+
+/** "14" and "NOV": the tear-off calendar block of an event. */
+export function calendarBlock(instant: Date): { day: string; month: string } {
+  return { day: partsOf(dateFormat, instant).day ?? "", month: shortMonthFormat.format(instant).toUpperCase() };
+}
+
+/** "Saturday, November 14, 2026". */
+export function longDate(instant: Date): string {
+  const { weekday, month, day, year } = partsOf(dateFormat, instant);
+  return `${weekday}, ${month} ${day}, ${year}`;
+}
+
+/** "November 14, 2026". */
+export function mediumDate(instant: Date): string {
+  const { month, day, year } = partsOf(dateFormat, instant);
+  return `${month} ${day}, ${year}`;
+}
+
+/** "6:00 PM". */
+export function clockTime(instant: Date): string {
+  const { hour, minute, dayPeriod } = partsOf(timeFormat, instant);
+  return `${hour}:${minute} ${dayPeriod}`;
+}
+
+/** "6:00 PM - 9:00 PM"; an end on a later day names that day. */
+export function timeRange(start: Date, end: Date | null): string {
+  if (!end) return clockTime(start);
+  const endText = mediumDate(end) === mediumDate(start) ? clockTime(end) : `${longDate(end)}, ${clockTime(end)}`;
+  return `${clockTime(start)} - ${endText}`;
+}
+
