@@ -8,7 +8,7 @@ UI_DEPS := ui/node_modules/.package-lock.json
 RELEASE_BIN := target/release/server
 DEBUG_BIN := target/debug/server
 
-.PHONY: run build ui test lint test-rust test-e2e screenshots bench openapi postgres browser smtp-sink clean
+.PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots bench openapi postgres browser smtp-sink clean
 
 # `npm ci` trips over optional platform packages the lock lists without entries (npm 11);
 # `npm install` installs exactly what the lock pins and leaves it unchanged.
@@ -19,7 +19,11 @@ $(UI_DEPS): ui/package.json ui/package-lock.json
 ui: $(UI_DEPS)
 	cd ui && node build.mjs
 
-build: ui
+# .cargo/config.toml links with lld: V8 makes every binary large and lld links it in seconds.
+linker:
+	@command -v ld.lld >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lld)
+
+build: ui linker
 	cargo build --release -p server
 
 run: build
@@ -38,22 +42,24 @@ smtp-sink:
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-lint: ui
+lint: ui linker
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd ui && npx tsc --noEmit
 
-test-rust: ui postgres smtp-sink
+test-rust: ui linker postgres smtp-sink
 	cargo test --workspace
 
-test-e2e: ui browser
-	cargo build -p server
+# The server binary exactly as `cargo test` builds it (same features, so nothing is compiled twice).
+server-debug: linker
+	cargo test --workspace --no-run
+
+test-e2e: ui browser server-debug
 	cd ui && SERVER_BIN=../$(DEBUG_BIN) node --test --test-concurrency=1 e2e/
 
 test: lint test-rust test-e2e
 
-screenshots: ui browser
-	cargo build -p server
+screenshots: ui browser server-debug
 	cd ui && SERVER_BIN=../$(DEBUG_BIN) node e2e/support/screenshots.mjs ../target/screenshots
 
 bench: build postgres

@@ -102,7 +102,9 @@ impl EmailAddress {
             && !local.is_empty()
             && !email.chars().any(char::is_whitespace)
             && !domain.contains('@')
-            && domain.split_once('.').is_some_and(|(name, tld)| !name.is_empty() && !tld.is_empty())
+            && domain
+                .split_once('.')
+                .is_some_and(|(name, tld)| !name.is_empty() && !tld.is_empty())
             && !domain.ends_with('.');
         plausible.then_some(Self(email))
     }
@@ -142,8 +144,20 @@ mod tests {
 
     #[test]
     fn email_addresses_are_normalised_and_need_a_domain_with_a_dot() {
-        assert_eq!(EmailAddress::parse("  Ann@Example.COM ").map(|e| e.0), Some("ann@example.com".into()));
-        for bad in ["", "ann", "ann@", "@example.com", "ann@example", "ann@ex ample.com", "a@b@c.com", "ann@example."] {
+        assert_eq!(
+            EmailAddress::parse("  Ann@Example.COM ").map(|e| e.0),
+            Some("ann@example.com".into())
+        );
+        for bad in [
+            "",
+            "ann",
+            "ann@",
+            "@example.com",
+            "ann@example",
+            "ann@ex ample.com",
+            "a@b@c.com",
+            "ann@example.",
+        ] {
             assert!(EmailAddress::parse(bad).is_none(), "{bad:?}");
         }
     }

@@ -53,7 +53,10 @@ pub struct ErrorBody<'a> {
 
 impl<'a> ErrorBody<'a> {
     pub fn new(message: &'a str) -> Self {
-        Self { message, errors: None }
+        Self {
+            message,
+            errors: None,
+        }
     }
 }
 
@@ -106,7 +109,9 @@ impl ResponseError for AppError {
             }
             Self::Database(_) | Self::Internal(_) => {
                 tracing::error!(error = %self, "request failed");
-                HttpResponse::build(status).json(ErrorBody::new("Something went wrong on our side. Please try again."))
+                HttpResponse::build(status).json(ErrorBody::new(
+                    "Something went wrong on our side. Please try again.",
+                ))
             }
             Self::Validation { message, fields } => HttpResponse::build(status).json(ErrorBody {
                 message,

@@ -4,7 +4,10 @@
 use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
 use actix_governor::governor::middleware::NoOpMiddleware;
 use actix_governor::governor::NotUntil;
-use actix_governor::{GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIpKeyExtractor, SimpleKeyExtractionError};
+use actix_governor::{
+    GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIpKeyExtractor,
+    SimpleKeyExtractionError,
+};
 use actix_web::dev::ServiceRequest;
 use actix_web::{HttpResponse, HttpResponseBuilder};
 
@@ -23,10 +26,19 @@ impl KeyExtractor for VisitorIp {
         PeerIpKeyExtractor.extract(request)
     }
 
-    fn exceed_rate_limit_response(&self, negative: &NotUntil<QuantaInstant>, mut response: HttpResponseBuilder) -> HttpResponse {
-        let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
+    fn exceed_rate_limit_response(
+        &self,
+        negative: &NotUntil<QuantaInstant>,
+        mut response: HttpResponseBuilder,
+    ) -> HttpResponse {
+        let wait = negative
+            .wait_time_from(DefaultClock::default().now())
+            .as_secs()
+            .max(1);
         let message = format!("Too many requests. Please wait {wait} seconds and try again.");
-        response.insert_header(("Retry-After", wait.to_string())).json(ErrorBody::new(&message))
+        response
+            .insert_header(("Retry-After", wait.to_string()))
+            .json(ErrorBody::new(&message))
     }
 }
 

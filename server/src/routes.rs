@@ -11,7 +11,10 @@ use crate::error::AppError;
 use crate::handlers::{api, forms, pages, redirects, unsubscribe};
 use crate::rate_limit::FormLimit;
 
-pub fn configure(assets: &AssetSettings, form_limit: FormLimit) -> impl Fn(&mut web::ServiceConfig) + Clone {
+pub fn configure(
+    assets: &AssetSettings,
+    form_limit: FormLimit,
+) -> impl Fn(&mut web::ServiceConfig) + Clone {
     let hashed_assets = assets.dist_dir.join("client").join("assets");
     let public = assets.public_dir.clone();
     move |config| {

@@ -8,18 +8,18 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use tokio::sync::Notify;
 use secrecy::ExposeSecret;
 use ssr_bundle::{PoolConfig, RenderPool};
+use tokio::sync::Notify;
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
 use crate::db::Database;
+use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
 use crate::models::app_secret::AppSecret;
 use crate::rate_limit::form_limit;
-use crate::document::AssetManifest;
 use crate::routes;
 use crate::site_json::site_json;
 use crate::state::AppState;
@@ -62,7 +62,10 @@ impl Application {
             assets: Arc::new(assets),
             settings: Arc::new(settings),
         };
-        let routes = routes::configure(&state.settings.assets, form_limit(&state.settings.security)?);
+        let routes = routes::configure(
+            &state.settings.assets,
+            form_limit(&state.settings.security)?,
+        );
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(TracingLogger::default())

@@ -18,8 +18,14 @@ struct SearchParam {
     search: Option<String>,
 }
 
-pub async fn render_page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let url = request.uri().path_and_query().map_or("/", |value| value.as_str());
+pub async fn render_page(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> AppResult<HttpResponse> {
+    let url = request
+        .uri()
+        .path_and_query()
+        .map_or("/", |value| value.as_str());
     render(&state, url, None).await
 }
 
@@ -28,7 +34,9 @@ pub async fn render_page(request: HttpRequest, state: web::Data<AppState>) -> Ap
 pub async fn render(state: &AppState, url: &str, form: Option<Value>) -> AppResult<HttpResponse> {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let path = path.to_owned();
-    let search = serde_urlencoded::from_str::<SearchParam>(query).ok().and_then(|query| query.search);
+    let search = serde_urlencoded::from_str::<SearchParam>(query)
+        .ok()
+        .and_then(|query| query.search);
     let now = chrono::Utc::now();
     let queries = state
         .db

@@ -22,7 +22,10 @@ struct Notice<'a> {
 }
 
 /// `GET /unsubscribe?token=…` from the link in every newsletter e-mail.
-pub async fn unsubscribe(state: web::Data<AppState>, params: web::Query<UnsubscribeParams>) -> AppResult<HttpResponse> {
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    params: web::Query<UnsubscribeParams>,
+) -> AppResult<HttpResponse> {
     let (status, notice) = match state.signer.verify_unsubscribe(&params.token) {
         Some(email) => {
             let now = chrono::Utc::now().naive_utc();
@@ -43,6 +46,10 @@ pub async fn unsubscribe(state: web::Data<AppState>, params: web::Query<Unsubscr
             },
         ),
     };
-    let html = notice.render().map_err(|error| AppError::Internal(error.into()))?;
-    Ok(HttpResponse::build(status).content_type("text/html; charset=utf-8").body(html))
+    let html = notice
+        .render()
+        .map_err(|error| AppError::Internal(error.into()))?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(html))
 }

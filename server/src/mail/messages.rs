@@ -37,12 +37,24 @@ struct ContactHtml<'a> {
 }
 
 /// Sent to a new newsletter subscriber.
-pub fn welcome(recipient: &str, community: &str, unsubscribe_url: &str) -> askama::Result<OutgoingEmail> {
+pub fn welcome(
+    recipient: &str,
+    community: &str,
+    unsubscribe_url: &str,
+) -> askama::Result<OutgoingEmail> {
     Ok(OutgoingEmail {
         recipient: recipient.to_owned(),
         subject: format!("Welcome to the {community} newsletter"),
-        body_text: WelcomeText { community, unsubscribe_url }.render()?,
-        body_html: WelcomeHtml { community, unsubscribe_url }.render()?,
+        body_text: WelcomeText {
+            community,
+            unsubscribe_url,
+        }
+        .render()?,
+        body_html: WelcomeHtml {
+            community,
+            unsubscribe_url,
+        }
+        .render()?,
     })
 }
 
@@ -57,7 +69,19 @@ pub fn contact_notification(
     Ok(OutgoingEmail {
         recipient: team_inbox.to_owned(),
         subject: format!("Website message from {name}"),
-        body_text: ContactText { community, name, email, message }.render()?,
-        body_html: ContactHtml { community, name, email, message }.render()?,
+        body_text: ContactText {
+            community,
+            name,
+            email,
+            message,
+        }
+        .render()?,
+        body_html: ContactHtml {
+            community,
+            name,
+            email,
+            message,
+        }
+        .render()?,
     })
 }

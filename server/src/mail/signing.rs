@@ -30,7 +30,11 @@ impl LinkSigner {
 
     pub fn unsubscribe_token(&self, email: &str) -> String {
         let tag = self.mac(email).finalize().into_bytes();
-        format!("{}.{}", URL_SAFE_NO_PAD.encode(email), URL_SAFE_NO_PAD.encode(tag))
+        format!(
+            "{}.{}",
+            URL_SAFE_NO_PAD.encode(email),
+            URL_SAFE_NO_PAD.encode(tag)
+        )
     }
 
     /// The address a token was made for, if the token is genuine.
@@ -51,13 +55,19 @@ mod tests {
     fn a_token_verifies_only_with_its_key_and_unchanged() {
         let signer = LinkSigner::new(b"key one");
         let token = signer.unsubscribe_token("ann@example.com");
-        assert_eq!(signer.verify_unsubscribe(&token).as_deref(), Some("ann@example.com"));
+        assert_eq!(
+            signer.verify_unsubscribe(&token).as_deref(),
+            Some("ann@example.com")
+        );
         assert_eq!(LinkSigner::new(b"key two").verify_unsubscribe(&token), None);
         let forged = format!("{}{}", &token[..token.len() - 2], "AA");
         assert_eq!(signer.verify_unsubscribe(&forged), None);
         let other = signer.unsubscribe_token("bob@example.com");
         let (_, other_tag) = other.split_once('.').expect("dot");
         let (ann, _) = token.split_once('.').expect("dot");
-        assert_eq!(signer.verify_unsubscribe(&format!("{ann}.{other_tag}")), None);
+        assert_eq!(
+            signer.verify_unsubscribe(&format!("{ann}.{other_tag}")),
+            None
+        );
     }
 }

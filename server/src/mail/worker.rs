@@ -35,7 +35,9 @@ impl OutboxWorker {
             SmtpSecurity::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)?,
             SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)?,
         };
-        let mut builder = builder.port(settings.smtp_port).timeout(Some(Duration::from_secs(10)));
+        let mut builder = builder
+            .port(settings.smtp_port)
+            .timeout(Some(Duration::from_secs(10)));
         if !settings.smtp_username.is_empty() {
             builder = builder.credentials(Credentials::new(
                 settings.smtp_username.clone(),
@@ -67,16 +69,26 @@ impl OutboxWorker {
 
     async fn deliver_due(&self) -> anyhow::Result<()> {
         let now = chrono::Utc::now().naive_utc();
-        let due = self.db.run(move |conn| Ok(OutboxEmail::claim_due(conn, now, BATCH)?)).await?;
+        let due = self
+            .db
+            .run(move |conn| Ok(OutboxEmail::claim_due(conn, now, BATCH)?))
+            .await?;
         for email in due {
             let outcome = match self.message(&email) {
-                Ok(message) => self.transport.send(message).await.map(drop).map_err(|error| error.to_string()),
+                Ok(message) => self
+                    .transport
+                    .send(message)
+                    .await
+                    .map(drop)
+                    .map_err(|error| error.to_string()),
                 Err(error) => Err(error.to_string()),
             };
             let now = chrono::Utc::now().naive_utc();
             match outcome {
                 Ok(()) => {
-                    self.db.run(move |conn| Ok(OutboxEmail::mark_sent(conn, email.id, now)?)).await?;
+                    self.db
+                        .run(move |conn| Ok(OutboxEmail::mark_sent(conn, email.id, now)?))
+                        .await?;
                 }
                 Err(error) => {
                     tracing::warn!(id = email.id, attempts = email.attempts + 1, %error, "e-mail not delivered yet");
@@ -99,8 +111,16 @@ impl OutboxWorker {
             .message_id(Some(format!("<outbox-{}@{domain}>", email.id)))
             .multipart(
                 MultiPart::alternative()
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(email.body_text.clone()))
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(email.body_html.clone())),
+                    .singlepart(
+                        SinglePart::builder()
+                            .header(ContentType::TEXT_PLAIN)
+                            .body(email.body_text.clone()),
+                    )
+                    .singlepart(
+                        SinglePart::builder()
+                            .header(ContentType::TEXT_HTML)
+                            .body(email.body_html.clone()),
+                    ),
             )?)
     }
 }

@@ -15,6 +15,9 @@ pub struct NewContactMessage<'a> {
 
 impl NewContactMessage<'_> {
     pub fn insert(&self, conn: &mut DbConnection) -> QueryResult<()> {
-        diesel::insert_into(contact_messages::table).values(self).execute(conn).map(drop)
+        diesel::insert_into(contact_messages::table)
+            .values(self)
+            .execute(conn)
+            .map(drop)
     }
 }

@@ -43,7 +43,11 @@ struct NewOutboxEmail<'a> {
 const CLAIM: Duration = Duration::seconds(120);
 
 impl OutboxEmail {
-    pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail, now: NaiveDateTime) -> QueryResult<()> {
+    pub fn enqueue(
+        conn: &mut DbConnection,
+        email: &OutgoingEmail,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
         diesel::insert_into(outbox_emails::table)
             .values(NewOutboxEmail {
                 recipient: &email.recipient,
@@ -58,8 +62,14 @@ impl OutboxEmail {
     }
 
     /// Reserves up to `limit` due e-mails for this process and returns them.
-    pub fn claim_due(conn: &mut DbConnection, now: NaiveDateTime, limit: i64) -> QueryResult<Vec<OutboxEmail>> {
-        let free = outbox_emails::locked_until.is_null().or(outbox_emails::locked_until.lt(now));
+    pub fn claim_due(
+        conn: &mut DbConnection,
+        now: NaiveDateTime,
+        limit: i64,
+    ) -> QueryResult<Vec<OutboxEmail>> {
+        let free = outbox_emails::locked_until
+            .is_null()
+            .or(outbox_emails::locked_until.lt(now));
         let due: Vec<OutboxEmail> = outbox_emails::table
             .filter(outbox_emails::sent_at.is_null())
             .filter(outbox_emails::next_attempt_at.le(now))
@@ -74,7 +84,11 @@ impl OutboxEmail {
             let won = diesel::update(
                 outbox_emails::table
                     .filter(outbox_emails::id.eq(email.id))
-                    .filter(outbox_emails::locked_until.is_null().or(outbox_emails::locked_until.lt(now))),
+                    .filter(
+                        outbox_emails::locked_until
+                            .is_null()
+                            .or(outbox_emails::locked_until.lt(now)),
+                    ),
             )
             .set(outbox_emails::locked_until.eq(now + CLAIM))
             .execute(conn)?;
@@ -87,14 +101,22 @@ impl OutboxEmail {
 
     pub fn mark_sent(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<()> {
         diesel::update(outbox_emails::table.find(id))
-            .set((outbox_emails::sent_at.eq(now), outbox_emails::locked_until.eq(None::<NaiveDateTime>)))
+            .set((
+                outbox_emails::sent_at.eq(now),
+                outbox_emails::locked_until.eq(None::<NaiveDateTime>),
+            ))
             .execute(conn)
             .map(drop)
     }
 
     /// Records a failed attempt and schedules the next one with exponential
     /// back-off: 2 s, 4 s, 8 s … capped at 30 minutes.
-    pub fn mark_failed(conn: &mut DbConnection, email: &OutboxEmail, error: &str, now: NaiveDateTime) -> QueryResult<()> {
+    pub fn mark_failed(
+        conn: &mut DbConnection,
+        email: &OutboxEmail,
+        error: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
         let attempts = email.attempts + 1;
         let exponent = u32::try_from(attempts.clamp(1, 11) - 1).unwrap_or(0);
         let delay = Duration::seconds(2 * 2_i64.pow(exponent)).min(Duration::minutes(30));

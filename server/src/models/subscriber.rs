@@ -25,7 +25,11 @@ pub struct Subscriber;
 
 impl Subscriber {
     /// Subscribes `email` once; asking again changes nothing.
-    pub fn subscribe(conn: &mut DbConnection, email: &EmailAddress, now: NaiveDateTime) -> QueryResult<Subscription> {
+    pub fn subscribe(
+        conn: &mut DbConnection,
+        email: &EmailAddress,
+        now: NaiveDateTime,
+    ) -> QueryResult<Subscription> {
         let existing: Option<Option<NaiveDateTime>> = newsletter_subscribers::table
             .filter(newsletter_subscribers::email.eq(email.as_str()))
             .select(newsletter_subscribers::unsubscribed_at)
@@ -34,9 +38,12 @@ impl Subscriber {
         match existing {
             Some(None) => Ok(Subscription::AlreadyActive),
             Some(Some(_)) => {
-                diesel::update(newsletter_subscribers::table.filter(newsletter_subscribers::email.eq(email.as_str())))
-                    .set(newsletter_subscribers::unsubscribed_at.eq(None::<NaiveDateTime>))
-                    .execute(conn)?;
+                diesel::update(
+                    newsletter_subscribers::table
+                        .filter(newsletter_subscribers::email.eq(email.as_str())),
+                )
+                .set(newsletter_subscribers::unsubscribed_at.eq(None::<NaiveDateTime>))
+                .execute(conn)?;
                 Ok(Subscription::Started)
             }
             None => {
@@ -52,7 +59,11 @@ impl Subscriber {
     }
 
     /// Ends a subscription; returns whether the address was subscribed.
-    pub fn unsubscribe(conn: &mut DbConnection, email: &str, now: NaiveDateTime) -> QueryResult<bool> {
+    pub fn unsubscribe(
+        conn: &mut DbConnection,
+        email: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<bool> {
         let changed = diesel::update(
             newsletter_subscribers::table
                 .filter(newsletter_subscribers::email.eq(email))

@@ -5,16 +5,30 @@ use server::db::schema::{contact_messages, newsletter_subscribers, outbox_emails
 use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
 
 async fn post_json(app: &TestApp, path: &str, body: Value) -> (u16, Value) {
-    let response = app.client.post(app.url(path)).json(&body).send().await.expect("sent");
+    let response = app
+        .client
+        .post(app.url(path))
+        .json(&body)
+        .send()
+        .await
+        .expect("sent");
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
-    app.client.post(app.url(path)).form(fields).send().await.expect("sent")
+    app.client
+        .post(app.url(path))
+        .form(fields)
+        .send()
+        .await
+        .expect("sent")
 }
 
-fn count<T>(app: &TestApp, query: impl FnOnce(&mut server::db::DbConnection) -> QueryResult<T>) -> T {
+fn count<T>(
+    app: &TestApp,
+    query: impl FnOnce(&mut server::db::DbConnection) -> QueryResult<T>,
+) -> T {
     query(&mut app.db.connection().expect("connection")).expect("query")
 }
 
@@ -50,12 +64,18 @@ on_both_backends! {
 #[actix_rt::test]
 async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing() {
     let app = spawn_app(Backend::Sqlite).await;
-    for (email, message) in [("", "Please enter your email address."), ("not-an-email", "Please enter a valid email address.")] {
-        let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": email })).await;
+    for (email, message) in [
+        ("", "Please enter your email address."),
+        ("not-an-email", "Please enter a valid email address."),
+    ] {
+        let (status, body) =
+            post_json(&app, "/api/newsletter/subscribe", json!({ "email": email })).await;
         assert_eq!(status, 422, "{email:?}");
         assert_eq!(body["message"], message);
     }
-    let subscribers: i64 = count(&app, |c| newsletter_subscribers::table.count().get_result(c));
+    let subscribers: i64 = count(&app, |c| {
+        newsletter_subscribers::table.count().get_result(c)
+    });
     assert_eq!(subscribers, 0);
 }
 
@@ -63,11 +83,23 @@ async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing
 async fn contact_rules_hold_at_their_boundaries() {
     let app = spawn_app(Backend::Sqlite).await;
     let cases = [
-        (contact("J", "jo@example.com", "Hello", "0123456789"), Some(("name", "Name must be at least 2 characters"))),
+        (
+            contact("J", "jo@example.com", "Hello", "0123456789"),
+            Some(("name", "Name must be at least 2 characters")),
+        ),
         (contact("Jo", "jo@example.com", "Hello", "0123456789"), None),
-        (contact("Jo", "jo@example", "Hello", "0123456789"), Some(("email", "Please enter a valid email address"))),
-        (contact("Jo", "jo@example.com", "Hell", "0123456789"), Some(("subject", "Subject must be at least 5 characters"))),
-        (contact("Jo", "jo@example.com", "Hello", "012345678"), Some(("message", "Message must be at least 10 characters"))),
+        (
+            contact("Jo", "jo@example", "Hello", "0123456789"),
+            Some(("email", "Please enter a valid email address")),
+        ),
+        (
+            contact("Jo", "jo@example.com", "Hell", "0123456789"),
+            Some(("subject", "Subject must be at least 5 characters")),
+        ),
+        (
+            contact("Jo", "jo@example.com", "Hello", "012345678"),
+            Some(("message", "Message must be at least 10 characters")),
+        ),
     ];
     for (body, expected) in cases {
         let (status, answer) = post_json(&app, "/api/contact", body.clone()).await;
@@ -76,7 +108,11 @@ async fn contact_rules_hold_at_their_boundaries() {
             Some((field, message)) => {
                 assert_eq!(status, 422, "{body}");
                 assert_eq!(answer["errors"][field], message, "{body}");
-                assert_eq!(answer["errors"].as_object().map(|o| o.len()), Some(1), "{answer}");
+                assert_eq!(
+                    answer["errors"].as_object().map(|o| o.len()),
+                    Some(1),
+                    "{answer}"
+                );
             }
         }
     }
@@ -87,9 +123,16 @@ async fn contact_rules_hold_at_their_boundaries() {
 #[actix_rt::test]
 async fn a_filled_honeypot_is_answered_like_success_but_stores_nothing() {
     let app = spawn_app(Backend::Sqlite).await;
-    let (status, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "bot@example.com", "website": "http://spam.example" })).await;
+    let (status, _) = post_json(
+        &app,
+        "/api/newsletter/subscribe",
+        json!({ "email": "bot@example.com", "website": "http://spam.example" }),
+    )
+    .await;
     assert_eq!(status, 200);
-    let subscribers: i64 = count(&app, |c| newsletter_subscribers::table.count().get_result(c));
+    let subscribers: i64 = count(&app, |c| {
+        newsletter_subscribers::table.count().get_result(c)
+    });
     assert_eq!(subscribers, 0);
 }
 
@@ -144,28 +187,61 @@ async fn too_many_submissions_from_one_visitor_answer_429() {
     })
     .await;
     for _ in 0..2 {
-        let (status, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+        let (status, _) = post_json(
+            &app,
+            "/api/newsletter/subscribe",
+            json!({ "email": "ann@example.com" }),
+        )
+        .await;
         assert_eq!(status, 200);
     }
-    let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+    let (status, body) = post_json(
+        &app,
+        "/api/newsletter/subscribe",
+        json!({ "email": "ann@example.com" }),
+    )
+    .await;
     assert_eq!(status, 429);
-    assert!(body["message"].as_str().is_some_and(|m| m.starts_with("Too many requests")), "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Too many requests")),
+        "{body}"
+    );
 }
 
 #[actix_rt::test]
 async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
     let app = spawn_app(Backend::Sqlite).await;
-    post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
-    let text: String = count(&app, |c| outbox_emails::table.select(outbox_emails::body_text).first(c));
-    let start = text.find("/unsubscribe?token=").expect("link in the e-mail");
+    post_json(
+        &app,
+        "/api/newsletter/subscribe",
+        json!({ "email": "ann@example.com" }),
+    )
+    .await;
+    let text: String = count(&app, |c| {
+        outbox_emails::table
+            .select(outbox_emails::body_text)
+            .first(c)
+    });
+    let start = text
+        .find("/unsubscribe?token=")
+        .expect("link in the e-mail");
     let path = text[start..].split_whitespace().next().expect("link");
     let tampered = format!("{}x", path);
     assert_eq!(app.get(&tampered).await.status(), 400);
     let response = app.get(path).await;
     assert_eq!(response.status(), 200);
-    assert!(response.text().await.expect("body").contains("unsubscribed"));
+    assert!(response
+        .text()
+        .await
+        .expect("body")
+        .contains("unsubscribed"));
     let active: bool = count(&app, |c| {
-        diesel::select(diesel::dsl::exists(newsletter_subscribers::table.filter(newsletter_subscribers::unsubscribed_at.is_null()))).get_result(c)
+        diesel::select(diesel::dsl::exists(
+            newsletter_subscribers::table.filter(newsletter_subscribers::unsubscribed_at.is_null()),
+        ))
+        .get_result(c)
     });
     assert!(!active);
 }
@@ -173,14 +249,43 @@ async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
 #[actix_rt::test]
 async fn a_plain_form_post_with_errors_shows_the_page_with_the_field_messages() {
     let app = spawn_app(Backend::Sqlite).await;
-    let response = post_form(&app, "/api/contact", &[("name", "J"), ("email", "jo@example.com"), ("subject", "Hi"), ("message", "Short"), ("phone", "")]).await;
+    let response = post_form(
+        &app,
+        "/api/contact",
+        &[
+            ("name", "J"),
+            ("email", "jo@example.com"),
+            ("subject", "Hi"),
+            ("message", "Short"),
+            ("phone", ""),
+        ],
+    )
+    .await;
     assert_eq!(response.status(), 422);
-    assert!(response.headers()["content-type"].to_str().unwrap_or_default().starts_with("text/html"));
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap_or_default()
+        .starts_with("text/html"));
     let html = response.text().await.expect("body");
-    for message in ["Name must be at least 2 characters", "Subject must be at least 5 characters", "Message must be at least 10 characters"] {
+    for message in [
+        "Name must be at least 2 characters",
+        "Subject must be at least 5 characters",
+        "Message must be at least 10 characters",
+    ] {
         assert!(html.contains(message), "{message}");
     }
-    let ok = post_form(&app, "/api/contact", &[("name", "Jo"), ("email", "jo@example.com"), ("subject", "Hello"), ("message", "0123456789"), ("phone", "")]).await;
+    let ok = post_form(
+        &app,
+        "/api/contact",
+        &[
+            ("name", "Jo"),
+            ("email", "jo@example.com"),
+            ("subject", "Hello"),
+            ("message", "0123456789"),
+            ("phone", ""),
+        ],
+    )
+    .await;
     assert_eq!(ok.status(), 303);
     assert_eq!(ok.headers()["location"], "/contact?sent=1");
 }

@@ -11,13 +11,20 @@ use serde_json::json;
 use crate::helpers::{Backend, TestDatabase};
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
+    TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port()
 }
 
 fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
     let started = Instant::now();
     while !ready() {
-        assert!(started.elapsed() < Duration::from_secs(60), "gave up waiting for {what}");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "gave up waiting for {what}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -34,7 +41,15 @@ struct SmtpSink {
 impl SmtpSink {
     fn start(port: u16, maildir: &Path) -> Self {
         let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
             .arg(maildir)
             .stdout(Stdio::null())
             .spawn()
@@ -82,7 +97,9 @@ fn start_server(database_url: &str, port: u16, smtp_port: u16) -> Child {
 #[actix_rt::test]
 async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_restart() {
     let database = TestDatabase::create(Backend::Sqlite);
-    let maildir = tempfile::tempdir().expect("maildir");
+    let mail_root = tempfile::tempdir().expect("mail root");
+    // aiosmtpd's Mailbox creates the Maildir layout only when the folder is new.
+    let maildir = mail_root.path().join("maildir");
     let (port, smtp_port) = (free_port(), free_port());
 
     let mut server = start_server(database.url(), port, smtp_port);
@@ -97,15 +114,15 @@ async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_re
     server.kill().expect("kill -9");
     server.wait().expect("reaped");
 
-    let _sink = SmtpSink::start(smtp_port, maildir.path());
+    let _sink = SmtpSink::start(smtp_port, &maildir);
     let mut server = start_server(database.url(), port, smtp_port);
-    let path = maildir.path().to_owned();
+    let path = maildir.clone();
     tokio::task::spawn_blocking(move || wait_for("the e-mail", || !delivered(&path).is_empty()))
         .await
         .expect("waited");
     // Several more polls pass; nothing is sent a second time.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let mails = delivered(maildir.path());
+    let mails = delivered(&maildir);
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert!(mails[0].contains("Subject: Website message from Jo Outage"));
     assert!(mails[0].contains("Sent while the mail server was down."));

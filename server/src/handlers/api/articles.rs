@@ -10,6 +10,7 @@ use crate::reads::Read;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// Only `true` is accepted: unpublished articles are never listed.
     published: Option<String>,
@@ -31,7 +32,7 @@ pub async fn list_articles(
     }
 }
 
-#[utoipa::path(get, path = "/api/articles/{slug}", responses(
+#[utoipa::path(get, path = "/api/articles/{slug}", params(("slug" = String, Path, description = "The article's slug")), responses(
     (status = 200, body = ArticleView),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Article not found (also when unpublished)"),

@@ -10,6 +10,7 @@ use crate::reads::Read;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ListParams {
     /// Only businesses of this category and its sub-categories.
@@ -51,7 +52,7 @@ pub async fn list_featured_businesses(state: web::Data<AppState>) -> AppResult<H
     answer(&state, Read::FeaturedBusinesses).await
 }
 
-#[utoipa::path(get, path = "/api/businesses/{slug}", responses(
+#[utoipa::path(get, path = "/api/businesses/{slug}", params(("slug" = String, Path, description = "The business's slug")), responses(
     (status = 200, body = BusinessView),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Business not found"),

@@ -14,7 +14,7 @@ pub async fn list_categories(state: web::Data<AppState>) -> AppResult<HttpRespon
     answer(&state, Read::Categories).await
 }
 
-#[utoipa::path(get, path = "/api/categories/{slug}", responses(
+#[utoipa::path(get, path = "/api/categories/{slug}", params(("slug" = String, Path, description = "The category's slug")), responses(
     (status = 200, body = CategoryView),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Category not found"),

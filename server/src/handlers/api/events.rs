@@ -17,6 +17,7 @@ pub async fn list_events(state: web::Data<AppState>) -> AppResult<HttpResponse> 
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UpcomingParams {
     /// 1 to 50; 5 when absent.
     limit: Option<String>,

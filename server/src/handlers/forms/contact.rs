@@ -45,13 +45,24 @@ fn long_enough(text: &str, min: usize) -> bool {
 
 /// The message as the team reads it, as the UI composes it too.
 pub fn compose(subject: &str, phone: &str, text: &str) -> String {
-    let phone = if phone.trim().is_empty() { "Not provided" } else { phone.trim() };
-    format!("Subject: {}\nPhone: {phone}\n\nMessage:\n{}", subject.trim(), text.trim())
+    let phone = if phone.trim().is_empty() {
+        "Not provided"
+    } else {
+        phone.trim()
+    };
+    format!(
+        "Subject: {}\nPhone: {phone}\n\nMessage:\n{}",
+        subject.trim(),
+        text.trim()
+    )
 }
 
 /// `POST /api/contact`: stores the message and queues the team's
 /// notification in one transaction, before answering.
-pub async fn create_contact_message(state: web::Data<AppState>, input: FormInput<ContactInput>) -> AppResult<HttpResponse> {
+pub async fn create_contact_message(
+    state: web::Data<AppState>,
+    input: FormInput<ContactInput>,
+) -> AppResult<HttpResponse> {
     let FormInput { value, sent } = input;
     let mut fields = BTreeMap::new();
     if !long_enough(&value.name, 2) {
@@ -87,10 +98,21 @@ pub async fn create_contact_message(state: web::Data<AppState>, input: FormInput
     })
 }
 
-async fn store(state: &AppState, name: String, email: EmailAddress, message: String) -> AppResult<()> {
+async fn store(
+    state: &AppState,
+    name: String,
+    email: EmailAddress,
+    message: String,
+) -> AppResult<()> {
     let site = &state.settings.site;
-    let notification = messages::contact_notification(&site.email, &site.community_name, &name, email.as_str(), &message)
-        .map_err(|error| AppError::Internal(error.into()))?;
+    let notification = messages::contact_notification(
+        &site.email,
+        &site.community_name,
+        &name,
+        email.as_str(),
+        &message,
+    )
+    .map_err(|error| AppError::Internal(error.into()))?;
     let now = chrono::Utc::now().naive_utc();
     state
         .db

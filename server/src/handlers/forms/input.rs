@@ -38,7 +38,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormInput<T> {
             let (sent, limit) = checked?;
             let mut body = web::BytesMut::new();
             while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|error| AppError::BadRequest(format!("Could not read the request: {error}")))?;
+                let chunk = chunk.map_err(|error| {
+                    AppError::BadRequest(format!("Could not read the request: {error}"))
+                })?;
                 if body.len() + chunk.len() > limit {
                     return Err(AppError::PayloadTooLarge(limit));
                 }
@@ -46,7 +48,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormInput<T> {
             }
             let value = match sent {
                 Sent::Json => serde_json::from_slice(&body).map_err(|error| error.to_string()),
-                Sent::Form => serde_urlencoded::from_bytes(&body).map_err(|error| error.to_string()),
+                Sent::Form => {
+                    serde_urlencoded::from_bytes(&body).map_err(|error| error.to_string())
+                }
             }
             .map_err(|error| AppError::BadRequest(format!("Invalid request body: {error}")))?;
             Ok(Self { value, sent })
@@ -60,7 +64,9 @@ fn check(request: &HttpRequest) -> Result<(Sent, usize), AppError> {
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("application state missing")))?;
     if !same_origin(request, &state.settings.server.public_base_url) {
-        return Err(AppError::Forbidden("Cross-site requests are not allowed".into()));
+        return Err(AppError::Forbidden(
+            "Cross-site requests are not allowed".into(),
+        ));
     }
     let limit = state.settings.security.max_body_bytes;
     let declared = request
@@ -75,7 +81,12 @@ fn check(request: &HttpRequest) -> Result<(Sent, usize), AppError> {
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
-    let essence = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
     let sent = match essence.as_str() {
         "application/json" => Sent::Json,
         "application/x-www-form-urlencoded" => Sent::Form,
@@ -88,7 +99,11 @@ fn check(request: &HttpRequest) -> Result<(Sent, usize), AppError> {
 /// site's page is refused. Requests without `Origin` are not from a browser
 /// form on another site.
 fn same_origin(request: &HttpRequest, public_base_url: &str) -> bool {
-    let Some(origin) = request.headers().get(header::ORIGIN).and_then(|value| value.to_str().ok()) else {
+    let Some(origin) = request
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|value| value.to_str().ok())
+    else {
         return true;
     };
     let info = request.connection_info();

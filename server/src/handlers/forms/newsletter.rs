@@ -28,7 +28,10 @@ pub struct SubscribeInput {
 
 /// `POST /api/newsletter/subscribe`: stores the subscriber and queues the
 /// welcome e-mail in one transaction, before answering.
-pub async fn subscribe(state: web::Data<AppState>, input: FormInput<SubscribeInput>) -> AppResult<HttpResponse> {
+pub async fn subscribe(
+    state: web::Data<AppState>,
+    input: FormInput<SubscribeInput>,
+) -> AppResult<HttpResponse> {
     let FormInput { value, sent } = input;
     let email = match (value.email.trim(), EmailAddress::parse(&value.email)) {
         ("", _) => Err(EMAIL_REQUIRED),
@@ -58,7 +61,8 @@ async fn store(state: &AppState, email: EmailAddress) -> AppResult<()> {
         state.settings.server.public_base_url.trim_end_matches('/'),
         state.signer.unsubscribe_token(email.as_str())
     );
-    let welcome = messages::welcome(email.as_str(), &community, &unsubscribe_url).map_err(|error| AppError::Internal(error.into()))?;
+    let welcome = messages::welcome(email.as_str(), &community, &unsubscribe_url)
+        .map_err(|error| AppError::Internal(error.into()))?;
     let now = chrono::Utc::now().naive_utc();
     state
         .db
@@ -75,14 +79,20 @@ async fn store(state: &AppState, email: EmailAddress) -> AppResult<()> {
     Ok(())
 }
 
-async fn refuse(state: &AppState, sent: Sent, email: &str, message: &'static str) -> AppResult<HttpResponse> {
+async fn refuse(
+    state: &AppState,
+    sent: Sent,
+    email: &str,
+    message: &'static str,
+) -> AppResult<HttpResponse> {
     match sent {
         Sent::Json => Err(AppError::Validation {
             message: message.into(),
             fields: [("email", message)].into(),
         }),
         Sent::Form => {
-            let form = json!({ "newsletter": { "status": "error", "email": email, "message": message } });
+            let form =
+                json!({ "newsletter": { "status": "error", "email": email, "message": message } });
             let mut page = pages::render(state, "/", Some(form)).await?;
             *page.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
             Ok(page)
