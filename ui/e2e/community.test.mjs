@@ -11,6 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { gotoHydrated, launchBrowser, openPage } from "./support/browser.mjs";
+import { elements, readPage, textOf } from "./support/html.mjs";
 import { DEFAULT_COMMUNITY, fill, seed } from "./support/seed.mjs";
 import { startServer } from "./support/server.mjs";
 
@@ -628,6 +629,82 @@ describe("rich text from the database is inert", () => {
       for (const hostile of ["<script", "onerror", "javascript:"]) assert.ok(!html.includes(hostile), `${path}: ${hostile}`);
     }
   });
+});
+
+describe("dates around a daylight-saving change are the community's", () => {
+  // Fixed instants next to the 2026 changes in America/Chicago (clocks went forward on
+  // March 8 at 2:00 AM and back on November 1 at 2:00 AM). A fixed UTC offset, or the
+  // machine's own zone, gets at least one of them wrong by an hour or a day.
+  const EVENTS = [
+    { title: "Before Spring Forward", start: "2026-03-08 07:30:00", date: "Sunday, March 8, 2026", time: "1:30 AM", day: "8", month: "MAR" },
+    { title: "After Spring Forward", start: "2026-03-08 08:30:00", date: "Sunday, March 8, 2026", time: "3:30 AM", day: "8", month: "MAR" },
+    { title: "After Fall Back", start: "2026-11-01 07:30:00", date: "Sunday, November 1, 2026", time: "1:30 AM", day: "1", month: "NOV" },
+  ];
+  const ARTICLES = [
+    { slug: "just-after-midnight-in-march", title: "Just After Midnight in March", created: "2026-03-09 05:30:00", date: "March 9, 2026" },
+    { slug: "late-evening-in-november", title: "Late Evening in November", created: "2026-11-02 05:30:00", date: "November 1, 2026" },
+  ];
+  // Events are listed until they end, so these began in the past and run on.
+  const STILL_RUNNING_UNTIL = "2099-12-31 23:00:00";
+
+  let clock;
+
+  before(async () => {
+    clock = await startServer();
+    const quote = (value) => `'${value.replaceAll("'", "''")}'`;
+    sqlite(
+      clock.databasePath,
+      [
+        ...EVENTS.map(
+          (event) =>
+            `INSERT INTO events (title, description, start_date, end_date, location, category) VALUES (${quote(event.title)}, NULL, ${quote(event.start)}, ${quote(STILL_RUNNING_UNTIL)}, 'Founders Park', 'community');`,
+        ),
+        ...ARTICLES.map(
+          (article) =>
+            `INSERT INTO articles (slug, title, excerpt, content, image_url, category, published, created_at) VALUES (${quote(article.slug)}, ${quote(article.title)}, 'A dated story.', '<p>Dated.</p>', NULL, 'news', 1, ${quote(article.created)});`,
+        ),
+      ].join("\n"),
+    );
+  });
+
+  after(async () => {
+    await clock?.stop();
+  });
+
+  /** The visible text of the `<article>` whose heading is `title`, in the server HTML and in the hydrated page. */
+  async function cardTexts(path, title) {
+    const { html } = await fetchPage(path, clock.baseUrl);
+    const serverCard = elements(readPage(html).markup, "article").find((card) => textOf(card).includes(title));
+    assert.ok(serverCard, `${path}: ${title} in the server HTML`);
+    const { page, close } = await openPage(browser);
+    try {
+      await gotoHydrated(page, `${clock.baseUrl}${path}`);
+      const card = page.getByRole("article", { name: title, exact: true });
+      return { server: textOf(serverCard), hydrated: normalize(await card.textContent()) };
+    } finally {
+      await close();
+    }
+  }
+
+  for (const event of EVENTS) {
+    test(`/events shows '${event.title}' on ${event.date} at ${event.time}`, async () => {
+      const { server: serverText, hydrated } = await cardTexts("/events", event.title);
+      for (const text of [serverText, hydrated]) {
+        assert.ok(text.includes(event.date), `${text} has ${event.date}`);
+        assert.ok(text.startsWith(`${event.day} ${event.month}`) || text.startsWith(`${event.day}${event.month}`), `${text} starts with its date block`);
+        assert.ok(text.includes(`${event.time} - `), `${text} starts at ${event.time}`);
+      }
+    });
+  }
+
+  for (const article of ARTICLES) {
+    test(`/news and /news/${article.slug} date the story ${article.date}`, async () => {
+      const { server: serverText, hydrated } = await cardTexts("/news", article.title);
+      for (const text of [serverText, hydrated]) assert.ok(text.includes(article.date), `${text} has ${article.date}`);
+      const { html } = await fetchPage(`/news/${article.slug}`, clock.baseUrl);
+      assert.ok(readPage(html).text.includes(article.date), `the article page has ${article.date}`);
+    });
+  }
 });
 
 /** Runs SQL against the test database with the sqlite3 shell (waiting out the server's locks). */

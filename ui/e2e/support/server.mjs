@@ -48,7 +48,8 @@ export async function startServer({ env = {} } = {}) {
     SITE_SERVER__PORT: String(port),
     SITE_SERVER__PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     SITE_RENDER__WORKERS: "1",
-    RUST_LOG: "warn",
+    // No SMTP server runs here: the outbox's retry warnings are expected noise.
+    RUST_LOG: "warn,server::mail=error",
     ...env,
   };
   const seeded = spawnSync(binary, ["seed"], { cwd: repoRoot, env: serverEnv, stdio: "inherit" });

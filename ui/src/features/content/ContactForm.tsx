@@ -86,6 +86,8 @@ export function ContactForm() {
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? `contact-${name}-error` : undefined,
         className: INPUT_CLASSES,
+        // In the server HTML too, so a refused plain form post shows what was typed.
+        defaultValue: posted.values[name],
         ...register(name),
       },
     };

@@ -29,7 +29,11 @@ export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: (
     <dialog
       ref={ref}
       open={open || undefined}
-      onClose={onClose}
+      // Reopening as a modal closes the dialog first, and that close event
+      // arrives after it is open again: only a dialog that stayed closed counts.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       aria-labelledby="message-sent-title"
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-charcoal shadow-2xl backdrop:bg-charcoal/60"
     >
