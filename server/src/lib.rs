@@ -19,6 +19,7 @@ pub mod routes;
 pub mod sanitize;
 pub mod seed;
 pub mod site_json;
+pub mod sitemap;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

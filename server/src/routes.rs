@@ -8,7 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::config::AssetSettings;
 use crate::error::AppError;
-use crate::handlers::{api, forms, pages, redirects, unsubscribe};
+use crate::handlers::{api, forms, pages, redirects, seo, unsubscribe};
 use crate::rate_limit::FormLimit;
 
 pub fn configure(
@@ -84,6 +84,8 @@ pub fn configure(
                 .service(Files::new("", public.join("images"))),
         );
         config.route("/unsubscribe", web::get().to(unsubscribe::unsubscribe));
+        config.route("/sitemap.xml", web::get().to(seo::show_sitemap));
+        config.route("/robots.txt", web::get().to(seo::show_robots));
         for &(alias, target) in redirects::ALIASES {
             config.route(
                 alias,

@@ -4,4 +4,5 @@ pub mod api;
 pub mod forms;
 pub mod pages;
 pub mod redirects;
+pub mod seo;
 pub mod unsubscribe;

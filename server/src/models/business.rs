@@ -176,3 +176,25 @@ fn escape_like(term: &str) -> String {
         .replace('%', "\\%")
         .replace('_', "\\_")
 }
+
+/// What the sitemap needs of a business: its address, its category and when it changed.
+#[derive(Debug, Clone, Queryable)]
+pub struct BusinessStamp {
+    pub slug: String,
+    pub category_name: Option<String>,
+    pub updated_at: NaiveDateTime,
+}
+
+impl BusinessStamp {
+    pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<BusinessStamp>> {
+        businesses::table
+            .left_join(categories::table)
+            .select((
+                businesses::slug,
+                categories::name.nullable(),
+                businesses::updated_at,
+            ))
+            .order(businesses::slug.asc())
+            .load(conn)
+    }
+}

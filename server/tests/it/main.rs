@@ -8,3 +8,4 @@ mod forms;
 mod migrations;
 mod outbox;
 mod pages;
+mod seo;

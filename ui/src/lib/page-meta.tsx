@@ -6,11 +6,15 @@ export interface PageMeta {
   title: string;
   description: string;
   noindex: boolean;
+  /** The page's own picture for link previews (a site path); the site's share image otherwise. */
+  image: string | null;
+  /** Open Graph type: "article" for news stories. */
+  type: "website" | "article";
 }
 
 /** Collects the meta a page declares while it renders on the server. */
 export class PageMetaCollector {
-  meta: PageMeta = { status: 200, title: "", description: "", noindex: false };
+  meta: PageMeta = { status: 200, title: "", description: "", noindex: false, image: null, type: "website" };
 }
 
 const MetaContext = createContext<PageMetaCollector | null>(null);
@@ -30,7 +34,7 @@ export function PageMetaProvider({
  * land in the collector (rendering is synchronous, so the last page wins); in
  * the browser the title follows client-side navigation.
  */
-export function usePageMeta(meta: Partial<PageMeta> & { title: string }) {
+export function usePageMeta(meta: Partial<PageMeta> & Pick<PageMeta, "title" | "description">) {
   const collector = useContext(MetaContext);
   if (collector) collector.meta = { ...collector.meta, ...meta };
   useEffect(() => {

@@ -63,3 +63,22 @@ export function timeRange(start: Date, end: Date | null): string {
   return `${clockTime(start)} - ${endText}`;
 }
 
+
+const offsetFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "longOffset",
+});
+
+/** "2026-11-14T18:00:00-06:00": the community's wall-clock time with that day's UTC offset (ISO 8601). */
+export function offsetDateTime(instant: Date): string {
+  const { year, month, day, hour, minute, second, timeZoneName } = partsOf(offsetFormat, instant);
+  const offset = timeZoneName === "GMT" ? "+00:00" : (timeZoneName ?? "").replace("GMT", "");
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
+}

@@ -1,20 +1,10 @@
-/** A JSON-LD block for search engines; `<` is escaped so content cannot close the script. */
-export function StructuredData({ data }: { data: object }) {
+import type { Thing, WithContext } from "schema-dts";
+
+/**
+ * JSON-LD for search engines, built by `@/lib/structured-data`. `<` is
+ * escaped so no stored text can close the script element.
+ */
+export function StructuredData({ data }: { data: WithContext<Thing> }) {
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
-}
-
-/** schema.org BreadcrumbList from (name, path) pairs, with absolute URLs. */
-export function breadcrumbData(baseUrl: string, crumbs: { name: string; path: string }[]) {
-  const base = baseUrl.replace(/\/$/, "");
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: `${base}${crumb.path}`,
-    })),
-  };
 }

@@ -26,7 +26,11 @@ export function CheckoutPage() {
   const site = useSite();
   const [searchParams] = useSearchParams();
   const order = readCheckoutOrder(searchParams);
-  usePageMeta({ title: `Checkout | ${site.communityName} Directory`, noindex: true });
+  usePageMeta({
+    title: `Checkout | ${site.communityName} Directory`,
+    description: `Pay for a business listing in the ${site.communityName} directory.`,
+    noindex: true,
+  });
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:py-24">
       <CheckoutLoading order={order} />

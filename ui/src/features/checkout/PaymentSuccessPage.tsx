@@ -35,7 +35,11 @@ function PurchaseDetails({ purchase }: { purchase: ReturnType<typeof readPurchas
 export function PaymentSuccessPage() {
   const site = useSite();
   const purchase = readPurchase(useSearchParams()[0]);
-  usePageMeta({ title: `Payment Successful | ${site.communityName} Directory`, noindex: true });
+  usePageMeta({
+    title: `Payment Successful | ${site.communityName} Directory`,
+    description: `Your ${site.communityName} directory listing payment was received.`,
+    noindex: true,
+  });
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <div className="rounded-xl border border-forest/10 bg-white p-8 text-center shadow-sm sm:p-12">

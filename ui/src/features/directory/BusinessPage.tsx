@@ -7,10 +7,11 @@ import { displayAddress, mapsSearchUrl, REAL_ESTATE_CATEGORY, telHref } from "@/
 import { FallbackImage, useImageFailures } from "@/components/ui/FallbackImage";
 import { GoBackLink, NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { breadcrumbData, StructuredData } from "@/components/ui/StructuredData";
+import { StructuredData } from "@/components/ui/StructuredData";
+import { breadcrumbData, businessData } from "@/lib/structured-data";
 import { usePageMeta } from "@/lib/page-meta";
 import { businessQuery } from "@/lib/queries";
-import { useSite, withCommunity, type SiteConfig } from "@/lib/site";
+import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 
 const HERO_HEIGHT = 400;
@@ -258,32 +259,6 @@ function FeaturedAgentCard({ business }: { business: Business }) {
   );
 }
 
-function businessData(business: Business, site: SiteConfig) {
-  const base = site.publicBaseUrl.replace(/\/$/, "");
-  return {
-    "@context": "https://schema.org",
-    "@type": "LocalBusiness",
-    name: business.name,
-    url: `${base}/business/${business.slug}`,
-    description: business.description ? withCommunity(business.description, site) : undefined,
-    telephone: business.phone ?? undefined,
-    email: business.email ?? undefined,
-    sameAs: business.website ?? undefined,
-    image: business.imageUrl || business.logoUrl ? `${base}${business.imageUrl ?? business.logoUrl}` : undefined,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: business.address ?? undefined,
-      addressLocality: site.communityName,
-      addressRegion: site.state,
-      addressCountry: "US",
-    },
-    geo:
-      business.latitude != null && business.longitude != null
-        ? { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude }
-        : undefined,
-  };
-}
-
 function BusinessDetails({ business }: { business: Business }) {
   const site = useSite();
   const picture = business.imageUrl ?? business.logoUrl;
@@ -291,7 +266,7 @@ function BusinessDetails({ business }: { business: Business }) {
     <>
       <StructuredData data={businessData(business, site)} />
       <StructuredData
-        data={breadcrumbData(site.publicBaseUrl, [
+        data={breadcrumbData(site, [
           { name: "Home", path: "/" },
           { name: "Directory", path: "/directory" },
           { name: business.name, path: `/business/${business.slug}` },
@@ -347,6 +322,7 @@ export function BusinessPage() {
           description: business?.description
             ? withCommunity(business.description, site).slice(0, META_DESCRIPTION_LENGTH)
             : `${business?.name ?? "A local business"} in ${site.communityName}, ${site.state}.`,
+          image: business?.imageUrl ?? business?.logoUrl ?? null,
         },
   );
 

@@ -6,7 +6,9 @@ import { CATEGORY_COLOR_CLASSES, CategoryIcon } from "@/components/ui/CategoryIc
 import { NotFoundState } from "@/components/ui/NotFoundState";
 import { PageHero } from "@/components/ui/PageHero";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
+import { businessListData } from "@/lib/structured-data";
 import { categoryBusinessesQuery, categoryQuery } from "@/lib/queries";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business, Category } from "@/lib/types";
@@ -127,6 +129,9 @@ export function CategoryPage() {
     <>
       <CategoryHero category={category} />
       <div className="mx-auto max-w-7xl px-4 py-10">
+        {businesses && businesses.length > 0 && (
+          <StructuredData data={businessListData(site, `${category.name} in ${site.communityName}, ${site.state}`, businesses)} />
+        )}
         {businesses && (
           <p className="mb-8 border-b border-forest/10 pb-4 text-sm font-medium text-charcoal/70">{resultCount(businesses.length)}</p>
         )}

@@ -4,7 +4,9 @@ import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BusinessCard, BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { PageHero } from "@/components/ui/PageHero";
+import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
+import { businessListData } from "@/lib/structured-data";
 import { businessesQuery } from "@/lib/queries";
 import { useSite } from "@/lib/site";
 import { resultCount } from "./counts";
@@ -94,6 +96,9 @@ export function DirectoryPage() {
       </div>
       <div className="mx-auto max-w-7xl px-4 py-10">
         <SearchForm search={search} />
+        {businesses && businesses.length > 0 && (
+          <StructuredData data={businessListData(site, `Businesses in ${site.communityName}, ${site.state}`, businesses)} />
+        )}
         <div className="mb-6 mt-10 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-serif text-3xl font-bold text-forest">Featured Businesses</h2>
           {businesses && (

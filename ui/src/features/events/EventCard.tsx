@@ -2,7 +2,9 @@ import { CalendarDays, Clock, MapPin, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContentHtml } from "@/components/ui/ContentHtml";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { StructuredData } from "@/components/ui/StructuredData";
 import { useSite, withCommunity } from "@/lib/site";
+import { eventData } from "@/lib/structured-data";
 import { calendarBlock, longDate, timeRange } from "@/lib/time";
 import type { CommunityEvent } from "@/lib/types";
 import { eventCategoryStyle } from "./event-categories";
@@ -36,6 +38,7 @@ export function EventCard({ event }: { event: CommunityEvent }) {
         <span className="text-2xl font-bold leading-none sm:text-3xl">{block.day}</span>
         <span className="mt-1 text-xs font-semibold tracking-widest">{block.month}</span>
       </time>
+      <StructuredData data={eventData(event, site)} />
       <div className="flex flex-col items-start gap-2 self-center sm:flex-row sm:justify-between sm:gap-4 sm:self-start">
         <h3 id={titleId} className="font-serif text-xl font-semibold leading-snug text-forest sm:text-2xl">
           {withCommunity(event.title, site)}

@@ -1,4 +1,6 @@
+import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
+import { organizationData, websiteData } from "@/lib/structured-data";
 import { useSite } from "@/lib/site";
 import { CategoryGrid } from "./CategoryGrid";
 import { EventsWidget } from "./EventsWidget";
@@ -16,6 +18,8 @@ export function HomePage() {
   });
   return (
     <>
+      <StructuredData data={websiteData(site)} />
+      <StructuredData data={organizationData(site)} />
       <h1 className="sr-only">
         {site.communityName}, {site.state} Local Business Directory
       </h1>

@@ -4,7 +4,9 @@ import { Link, useParams } from "react-router";
 import { ContentHtml } from "@/components/ui/ContentHtml";
 import { NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
+import { articleData } from "@/lib/structured-data";
 import { articleQuery } from "@/lib/queries";
 import { useSite, withCommunity } from "@/lib/site";
 import { mediumDate } from "@/lib/time";
@@ -40,6 +42,7 @@ function ArticleBody({ article }: { article: Article }) {
   const title = withCommunity(article.title, site);
   return (
     <article className="mt-8">
+      <StructuredData data={articleData(article, site)} />
       <header>
         <div className="flex flex-wrap items-center gap-3 text-sm text-charcoal/65">
           <ArticleCategoryBadge category={article.category} />
@@ -86,11 +89,15 @@ export function ArticlePage() {
     article
       ? {
           title: `${withCommunity(article.title, site)} | ${site.communityName} News`,
-          description: article.excerpt ? withCommunity(article.excerpt, site) : "",
+          description: article.excerpt
+            ? withCommunity(article.excerpt, site)
+            : `${withCommunity(article.title, site)}: news from ${site.communityName}, ${site.state}.`,
+          image: article.imageUrl,
+          type: "article",
         }
       : missing
-        ? { title: "Article Not Found", status: 404, noindex: true }
-        : { title: `News | ${site.communityName}` },
+        ? { title: "Article Not Found", description: "This article does not exist or has been moved.", status: 404, noindex: true }
+        : { title: `News | ${site.communityName}`, description: `News from ${site.communityName}, ${site.state}.` },
   );
 
   if (missing) {

@@ -7,7 +7,9 @@ import { displayAddress, telHref } from "@/components/ui/business-format";
 import { FallbackImage } from "@/components/ui/FallbackImage";
 import { GoBackLink, NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
+import { businessData } from "@/lib/structured-data";
 import { businessQuery } from "@/lib/queries";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
@@ -149,9 +151,11 @@ function ContactCard({ agent }: { agent: Business }) {
 }
 
 function AgentProfile({ agent }: { agent: Business }) {
+  const site = useSite();
   const { agent: name } = splitAgentName(agent.name);
   return (
     <>
+      <StructuredData data={businessData(agent, site, `/agent/${agent.slug}`)} />
       <AgentHero agent={agent} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <Breadcrumbs

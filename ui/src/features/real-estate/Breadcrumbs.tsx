@@ -1,15 +1,20 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { StructuredData } from "@/components/ui/StructuredData";
+import { useSite } from "@/lib/site";
+import { breadcrumbData } from "@/lib/structured-data";
 
 export interface Crumb {
   name: string;
   path: string;
 }
 
-/** The trail to the current page; the last crumb is the page itself and is not a link. */
+/** The trail to the current page, also as BreadcrumbList data; the last crumb is the page itself and is not a link. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const site = useSite();
   return (
     <nav aria-label="Breadcrumb" className="text-sm">
+      <StructuredData data={breadcrumbData(site, crumbs)} />
       <ol className="flex flex-wrap items-center gap-1 text-charcoal/70">
         {crumbs.map((crumb, index) => {
           const isCurrent = index === crumbs.length - 1;

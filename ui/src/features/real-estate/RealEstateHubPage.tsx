@@ -1,7 +1,8 @@
 import { ArrowRight, Building2, House, KeyRound, Tag, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "@/components/ui/PageHero";
-import { breadcrumbData, StructuredData } from "@/components/ui/StructuredData";
+import { StructuredData } from "@/components/ui/StructuredData";
+import { breadcrumbData } from "@/lib/structured-data";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";
 import type { Market } from "./markets";
@@ -39,7 +40,7 @@ export function RealEstateHubPage() {
   });
   return (
     <>
-      <StructuredData data={breadcrumbData(site.publicBaseUrl, [{ name: "Home", path: "/" }, { name: "Real Estate", path: "/real-estate" }])} />
+      <StructuredData data={breadcrumbData(site, [{ name: "Home", path: "/" }, { name: "Real Estate", path: "/real-estate" }])} />
       <PageHero
         title="Real Estate"
         subtitle={`Find your place in ${site.communityName}: homes, commercial space and the local agents who can help.`}
