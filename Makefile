@@ -8,7 +8,7 @@ UI_DEPS := ui/node_modules/.package-lock.json
 RELEASE_BIN := target/release/server
 DEBUG_BIN := target/debug/server
 
-.PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots bench openapi postgres browser smtp-sink clean
+.PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots audit bench openapi postgres browser smtp-sink clean
 
 # `npm ci` trips over optional platform packages the lock lists without entries (npm 11);
 # `npm install` installs exactly what the lock pins and leaves it unchanged.
@@ -61,6 +61,10 @@ test: lint test-rust test-e2e
 
 screenshots: ui browser server-debug
 	cd ui && SERVER_BIN=../$(DEBUG_BIN) node e2e/support/screenshots.mjs ../target/screenshots
+
+# Lighthouse (mobile) scores per page; fails unless SEO is 100. Reports in target/audit/.
+audit: ui browser server-debug
+	cd ui && SERVER_BIN=../$(DEBUG_BIN) node e2e/support/audit.mjs ../target/audit
 
 bench: build postgres
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)

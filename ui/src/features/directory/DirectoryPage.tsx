@@ -69,10 +69,17 @@ export function DirectoryPage() {
   const [searchParams] = useSearchParams();
   const search = (searchParams.get("search") ?? "").trim();
   const { data: businesses, isPending, isError } = useQuery(businessesQuery(search || undefined));
-  usePageMeta({
-    title: `Business Directory | ${site.communityName}, ${site.state}`,
-    description: `Search and browse local businesses in ${site.communityName}, ${site.state}.`,
-  });
+  usePageMeta(
+    search
+      ? {
+          title: `“${search}” in the Business Directory | ${site.communityName}, ${site.state}`,
+          description: `Local businesses in ${site.communityName}, ${site.state} matching “${search}”.`,
+        }
+      : {
+          title: `Business Directory | ${site.communityName}, ${site.state}`,
+          description: `Search and browse local businesses in ${site.communityName}, ${site.state}.`,
+        },
+  );
 
   return (
     <>
