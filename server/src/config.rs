@@ -19,6 +19,7 @@ pub struct Settings {
     pub site: SiteSettings,
     pub database: DatabaseSettings,
     pub render: RenderSettings,
+    pub cache: CacheSettings,
     pub assets: AssetSettings,
     pub mail: MailSettings,
     pub security: SecuritySettings,
@@ -82,6 +83,15 @@ impl RenderSettings {
     pub fn budget(&self) -> Duration {
         Duration::from_millis(self.budget_ms)
     }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheSettings {
+    /// Keep rendered pages in memory (keyed by URL and data version, so never stale).
+    pub enabled: bool,
+    /// Memory the kept pages may use, all encodings counted.
+    pub max_megabytes: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

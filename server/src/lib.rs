@@ -12,6 +12,7 @@ pub mod error;
 pub mod handlers;
 pub mod mail;
 pub mod models;
+pub mod page_cache;
 pub mod page_data;
 pub mod rate_limit;
 pub mod reads;

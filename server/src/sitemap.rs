@@ -79,12 +79,14 @@ pub fn entries(conn: &mut DbConnection) -> AppResult<Vec<SitemapEntry>> {
     }));
     // An empty category lists nothing of its own; it last changed with the directory.
     let directory_changed = businesses.iter().map(|business| business.updated_at).max();
-    entries.extend(categories.iter().map(|category| SitemapEntry {
-        path: format!("/category/{}", category.slug),
-        last_modified: category_changes
-            .get(category.name.as_str())
-            .copied()
-            .or(directory_changed),
+    entries.extend(categories.iter().map(|category| {
+        SitemapEntry {
+            path: format!("/category/{}", category.slug),
+            last_modified: category_changes
+                .get(category.name.as_str())
+                .copied()
+                .or(directory_changed),
+        }
     }));
     entries.extend(
         businesses

@@ -19,6 +19,7 @@ use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
 use crate::models::app_secret::AppSecret;
+use crate::page_cache::PageCache;
 use crate::rate_limit::form_limit;
 use crate::routes;
 use crate::site_json::site_json;
@@ -58,6 +59,10 @@ impl Application {
             db,
             signer: Arc::new(signer),
             outbox_wake,
+            page_cache: settings
+                .cache
+                .enabled
+                .then(|| Arc::new(PageCache::new(settings.cache.max_megabytes * 1024 * 1024))),
             renderer,
             assets: Arc::new(assets),
             settings: Arc::new(settings),

@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
+use crate::page_cache::PageCache;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -23,4 +24,6 @@ pub struct AppState {
     pub signer: Arc<LinkSigner>,
     /// Wakes the outbox worker when a request queued an e-mail.
     pub outbox_wake: Arc<Notify>,
+    /// Rendered pages, when caching is on.
+    pub page_cache: Option<Arc<PageCache>>,
 }

@@ -66,6 +66,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    data_version (id) {
+        id -> Integer,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
     events (id) {
         id -> Integer,
         title -> Text,
@@ -139,6 +146,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     businesses,
     categories,
     contact_messages,
+    data_version,
     events,
     listing_orders,
     newsletter_subscribers,

@@ -7,6 +7,7 @@ pub mod banner;
 pub mod business;
 pub mod category;
 pub mod contact_message;
+pub mod data_version;
 pub mod event;
 pub mod outbox;
 pub mod subscriber;

@@ -1,0 +1,16 @@
+DROP TRIGGER businesses_insert_bumps_data_version;
+DROP TRIGGER businesses_update_bumps_data_version;
+DROP TRIGGER businesses_delete_bumps_data_version;
+DROP TRIGGER categories_insert_bumps_data_version;
+DROP TRIGGER categories_update_bumps_data_version;
+DROP TRIGGER categories_delete_bumps_data_version;
+DROP TRIGGER events_insert_bumps_data_version;
+DROP TRIGGER events_update_bumps_data_version;
+DROP TRIGGER events_delete_bumps_data_version;
+DROP TRIGGER articles_insert_bumps_data_version;
+DROP TRIGGER articles_update_bumps_data_version;
+DROP TRIGGER articles_delete_bumps_data_version;
+DROP TRIGGER sponsor_banners_insert_bumps_data_version;
+DROP TRIGGER sponsor_banners_update_bumps_data_version;
+DROP TRIGGER sponsor_banners_delete_bumps_data_version;
+DROP TABLE data_version;

@@ -1,0 +1,278 @@
+//! Rendered pages kept in memory, never stale.
+//!
+//! A page is cached under its URL, the database's data version (moved by
+//! triggers on every content change, by any writer) and the stretch of time
+//! it depends on: the community's date for every page (the footer's year,
+//! "today"), and the minute for pages that list what has not ended yet. Each
+//! entry holds the page already compressed with brotli and gzip, so a hit
+//! costs a lookup and a write, not a render or a compression.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use chrono::{DateTime, Utc};
+use quick_cache::sync::Cache;
+use quick_cache::Weighter;
+use sha2::{Digest, Sha256};
+
+use crate::time::COMMUNITY_TZ;
+
+/// Pages whose content changes as events start and end during the day.
+const MINUTE_PAGES: &[&str] = &["/", "/events"];
+
+/// A buyer's own pages carry their details in the address; they are not kept.
+const PRIVATE_PAGES: &[&str] = &["/checkout", "/payment-success"];
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    url: String,
+    data_version: i64,
+    period: String,
+}
+
+impl PageKey {
+    /// The key of `url` (path and query) rendered at `now` under `data_version`;
+    /// `None` for pages that are never cached.
+    pub fn new(url: &str, data_version: i64, now: DateTime<Utc>) -> Option<Self> {
+        let path = url.split(['?', '#']).next().unwrap_or(url);
+        if PRIVATE_PAGES.contains(&path) {
+            return None;
+        }
+        let local = now.with_timezone(&COMMUNITY_TZ);
+        let format = if MINUTE_PAGES.contains(&path) {
+            "%Y-%m-%dT%H:%M"
+        } else {
+            "%Y-%m-%d"
+        };
+        Some(Self {
+            url: url.to_owned(),
+            data_version,
+            period: local.format(format).to_string(),
+        })
+    }
+}
+
+/// How a response body is encoded, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    /// The best encoding an `Accept-Encoding` header allows (q=0 excludes one).
+    pub fn negotiate(accept_encoding: &str) -> Self {
+        let accepts = |name: &str| {
+            accept_encoding.split(',').any(|item| {
+                let mut parts = item.split(';');
+                let coding = parts.next().unwrap_or_default().trim();
+                let refused = parts.any(|param| {
+                    param
+                        .trim()
+                        .strip_prefix("q=")
+                        .and_then(|q| q.trim().parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                });
+                coding.eq_ignore_ascii_case(name) && !refused
+            })
+        };
+        if accepts("br") {
+            Self::Brotli
+        } else if accepts("gzip") {
+            Self::Gzip
+        } else {
+            Self::Identity
+        }
+    }
+
+    pub fn header_value(self) -> Option<&'static str> {
+        match self {
+            Self::Brotli => Some("br"),
+            Self::Gzip => Some("gzip"),
+            Self::Identity => None,
+        }
+    }
+}
+
+/// A rendered page with its validator and its compressed forms.
+#[derive(Debug)]
+pub struct CachedPage {
+    pub status: StatusCode,
+    /// A strong validator of the bytes (quoted, as `ETag` carries it).
+    pub etag: String,
+    identity: Bytes,
+    gzip: Bytes,
+    brotli: Bytes,
+}
+
+impl CachedPage {
+    pub fn new(status: StatusCode, html: String) -> std::io::Result<Self> {
+        let identity = Bytes::from(html);
+        let digest = Sha256::digest(&identity);
+        let etag = format!("\"{}\"", URL_SAFE_NO_PAD.encode(&digest[..18]));
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gzip.write_all(&identity)?;
+        let gzip = Bytes::from(gzip.finish()?);
+        let mut brotli = Vec::new();
+        {
+            // Quality 9 of 11: most of the gain, a fraction of the time; paid once per version.
+            let mut writer = brotli::CompressorWriter::new(&mut brotli, 4096, 9, 22);
+            writer.write_all(&identity)?;
+        }
+        Ok(Self {
+            status,
+            etag,
+            identity,
+            gzip,
+            brotli: Bytes::from(brotli),
+        })
+    }
+
+    pub fn body(&self, encoding: Encoding) -> Bytes {
+        match encoding {
+            Encoding::Brotli => self.brotli.clone(),
+            Encoding::Gzip => self.gzip.clone(),
+            Encoding::Identity => self.identity.clone(),
+        }
+    }
+
+    /// Whether an `If-None-Match` header names this page's version.
+    pub fn matches(&self, if_none_match: &str) -> bool {
+        if_none_match.trim() == "*"
+            || if_none_match
+                .split(',')
+                .map(|tag| tag.trim().trim_start_matches("W/"))
+                .any(|tag| tag == self.etag)
+    }
+
+    fn weight(&self) -> u64 {
+        (self.identity.len() + self.gzip.len() + self.brotli.len()) as u64
+    }
+}
+
+#[derive(Clone)]
+struct ByBytes;
+
+impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
+    fn weight(&self, key: &PageKey, page: &Arc<CachedPage>) -> u64 {
+        key.url.len() as u64 + page.weight()
+    }
+}
+
+/// The cache itself, shared by every worker of the process.
+pub struct PageCache {
+    pages: Cache<PageKey, Arc<CachedPage>, ByBytes>,
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+impl PageCache {
+    /// A cache holding at most `max_bytes` of pages (all encodings counted).
+    pub fn new(max_bytes: u64) -> Self {
+        // quick_cache sizes its tables from an item estimate; pages weigh ~100 kB.
+        let estimated_items = usize::try_from(max_bytes / 100_000).unwrap_or(1024).max(16);
+        Self {
+            pages: Cache::with_weighter(estimated_items, max_bytes, ByBytes),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+        }
+    }
+
+    pub fn get(&self, key: &PageKey) -> Option<Arc<CachedPage>> {
+        let page = self.pages.get(key);
+        let counter = if page.is_some() {
+            &self.hits
+        } else {
+            &self.misses
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        page
+    }
+
+    pub fn insert(&self, key: PageKey, page: Arc<CachedPage>) {
+        self.pages.insert(key, page);
+    }
+
+    /// Lookups answered from memory and lookups that rendered, since start.
+    pub fn hits_and_misses(&self) -> (u64, u64) {
+        (
+            self.hits.load(Ordering::Relaxed),
+            self.misses.load(Ordering::Relaxed),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn at(hour: u32, minute: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 23, hour, minute, 0)
+            .single()
+            .expect("a time")
+    }
+
+    #[test]
+    fn the_key_moves_with_the_data_version_and_the_community_s_day_or_minute() {
+        let directory = PageKey::new("/directory?search=pie", 7, at(17, 0));
+        assert_eq!(
+            directory,
+            PageKey::new("/directory?search=pie", 7, at(17, 59))
+        );
+        assert_ne!(
+            directory,
+            PageKey::new("/directory?search=pie", 8, at(17, 0))
+        );
+        assert_ne!(
+            directory,
+            PageKey::new("/directory?search=cake", 7, at(17, 0))
+        );
+        // 06:00 UTC is midnight in Cedar Heights in winter: a new local day.
+        assert_ne!(
+            PageKey::new("/history", 7, at(5, 59)),
+            PageKey::new("/history", 7, at(6, 0))
+        );
+        assert_ne!(
+            PageKey::new("/events", 7, at(17, 0)),
+            PageKey::new("/events", 7, at(17, 1))
+        );
+        assert_eq!(PageKey::new("/checkout?plan=premium", 7, at(17, 0)), None);
+    }
+
+    #[test]
+    fn encodings_are_negotiated_best_first_and_q_zero_refuses() {
+        assert_eq!(Encoding::negotiate("gzip, deflate, br"), Encoding::Brotli);
+        assert_eq!(Encoding::negotiate("gzip;q=1.0, br;q=0"), Encoding::Gzip);
+        assert_eq!(Encoding::negotiate("identity"), Encoding::Identity);
+        assert_eq!(Encoding::negotiate(""), Encoding::Identity);
+    }
+
+    #[test]
+    fn a_page_keeps_decodable_compressed_forms_and_a_matching_etag() {
+        let html = "<!doctype html><p>hello</p>".repeat(50);
+        let page = CachedPage::new(StatusCode::OK, html.clone()).expect("compressed");
+        let mut gunzipped = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&page.body(Encoding::Gzip)[..]),
+            &mut gunzipped,
+        )
+        .expect("gzip");
+        assert_eq!(gunzipped, html);
+        let mut unbrotlied = Vec::new();
+        brotli::BrotliDecompress(&mut &page.body(Encoding::Brotli)[..], &mut unbrotlied)
+            .expect("brotli");
+        assert_eq!(unbrotlied, html.as_bytes());
+        assert!(page.body(Encoding::Brotli).len() < html.len() / 5);
+        assert!(page.matches(&page.etag));
+        assert!(page.matches(&format!("\"other\", W/{}", page.etag)));
+        assert!(!page.matches("\"other\""));
+    }
+}
