@@ -13,6 +13,7 @@ pub mod handlers;
 pub mod mail;
 pub mod models;
 pub mod page_data;
+pub mod payments;
 pub mod rate_limit;
 pub mod reads;
 pub mod routes;

@@ -19,6 +19,7 @@ use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
 use crate::models::app_secret::AppSecret;
+use crate::payments::stripe_client::StripeClient;
 use crate::rate_limit::form_limit;
 use crate::routes;
 use crate::site_json::site_json;
@@ -46,6 +47,7 @@ impl Application {
         let outbox = OutboxWorker::new(db.clone(), &settings.mail, Arc::clone(&outbox_wake))?;
         tokio::spawn(outbox.run());
         let renderer = start_renderer(bundle, &settings).await?;
+        let stripe = StripeClient::from_settings(&settings.stripe)?.map(Arc::new);
 
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .with_context(|| {
@@ -58,6 +60,7 @@ impl Application {
             db,
             signer: Arc::new(signer),
             outbox_wake,
+            stripe,
             renderer,
             assets: Arc::new(assets),
             settings: Arc::new(settings),

@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
+use crate::payments::stripe_client::StripeClient;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -23,4 +24,6 @@ pub struct AppState {
     pub signer: Arc<LinkSigner>,
     /// Wakes the outbox worker when a request queued an e-mail.
     pub outbox_wake: Arc<Notify>,
+    /// Stripe's API; `None` when no secret key is configured.
+    pub stripe: Option<Arc<StripeClient>>,
 }

@@ -3,5 +3,6 @@
 pub mod api;
 pub mod forms;
 pub mod pages;
+pub mod payments;
 pub mod redirects;
 pub mod unsubscribe;

@@ -8,5 +8,8 @@ pub mod business;
 pub mod category;
 pub mod contact_message;
 pub mod event;
+pub mod listing_confirmation;
+pub mod listing_order;
 pub mod outbox;
+pub mod stripe_event;
 pub mod subscriber;
