@@ -35,6 +35,13 @@ pub enum AppError {
     PayloadTooLarge(usize),
     #[error("Send the request as JSON or as a form")]
     UnsupportedMediaType,
+    /// A service the request depends on (the payment provider) failed; the
+    /// message is for the visitor, the cause is logged where it happened.
+    #[error("{0}")]
+    BadGateway(String),
+    /// A feature that is switched off by configuration.
+    #[error("{0}")]
+    ServiceUnavailable(String),
     #[error(transparent)]
     Render(#[from] RenderError),
     #[error(transparent)]
@@ -77,6 +84,8 @@ impl ResponseError for AppError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Render(RenderError::Saturated) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Database(diesel::result::Error::NotFound) => StatusCode::NOT_FOUND,
             Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
@@ -117,7 +126,11 @@ impl ResponseError for AppError {
                 message,
                 errors: Some(fields),
             }),
-            Self::NotFound(message) | Self::BadRequest(message) | Self::Forbidden(message) => {
+            Self::NotFound(message)
+            | Self::BadRequest(message)
+            | Self::Forbidden(message)
+            | Self::BadGateway(message)
+            | Self::ServiceUnavailable(message) => {
                 HttpResponse::build(status).json(ErrorBody::new(message))
             }
             Self::PayloadTooLarge(_) | Self::UnsupportedMediaType => {

@@ -14,6 +14,7 @@ pub mod mail;
 pub mod models;
 pub mod page_cache;
 pub mod page_data;
+pub mod payments;
 pub mod rate_limit;
 pub mod reads;
 pub mod routes;

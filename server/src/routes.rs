@@ -8,7 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::config::AssetSettings;
 use crate::error::AppError;
-use crate::handlers::{api, forms, pages, redirects, seo, unsubscribe};
+use crate::handlers::{api, forms, pages, payments, redirects, seo, unsubscribe};
 use crate::rate_limit::FormLimit;
 
 pub fn configure(
@@ -64,6 +64,29 @@ pub fn configure(
                     web::resource("/contact")
                         .wrap(Governor::new(&form_limit))
                         .route(web::post().to(forms::contact::create_contact_message)),
+                )
+                .service(
+                    web::resource("/create-payment-intent")
+                        .wrap(Governor::new(&form_limit))
+                        .route(
+                            web::post().to(payments::create_payment_intent::create_payment_intent),
+                        ),
+                )
+                .service(
+                    web::resource("/business-listing-confirmation")
+                        .wrap(Governor::new(&form_limit))
+                        .route(
+                            web::post().to(
+                                payments::business_listing_confirmation::confirm_business_listing,
+                            ),
+                        ),
+                )
+                // Stripe calls from its servers: no Origin check or visitor rate limit;
+                // the signature is the check. Events are small; 256 KiB is generous.
+                .service(
+                    web::resource("/stripe/webhook")
+                        .app_data(web::PayloadConfig::new(256 * 1024))
+                        .route(web::post().to(payments::stripe_webhook::receive_stripe_event)),
                 )
                 .default_service(web::to(|| async {
                     Err::<HttpResponse, _>(AppError::NotFound("No such API endpoint".into()))

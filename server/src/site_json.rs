@@ -3,6 +3,7 @@
 use serde_json::{json, Value};
 
 use crate::config::Settings;
+use crate::payments::catalogue::plan_views;
 
 /// Public settings in the UI's field names (`SiteConfig` in `ui/src/lib/site.tsx`).
 /// Secrets never pass through here.
@@ -19,5 +20,6 @@ pub fn site_json(settings: &Settings) -> Value {
         "agencyUrl": site.agency_url,
         "publicBaseUrl": settings.server.public_base_url,
         "stripePublishableKey": settings.stripe.publishable_key,
+        "plans": plan_views(),
     })
 }

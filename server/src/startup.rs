@@ -20,6 +20,7 @@ use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
 use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
+use crate::payments::stripe_client::StripeClient;
 use crate::rate_limit::form_limit;
 use crate::routes;
 use crate::site_json::site_json;
@@ -47,6 +48,7 @@ impl Application {
         let outbox = OutboxWorker::new(db.clone(), &settings.mail, Arc::clone(&outbox_wake))?;
         tokio::spawn(outbox.run());
         let renderer = start_renderer(bundle, &settings).await?;
+        let stripe = StripeClient::from_settings(&settings.stripe)?.map(Arc::new);
 
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .with_context(|| {
@@ -63,6 +65,7 @@ impl Application {
                 .cache
                 .enabled
                 .then(|| Arc::new(PageCache::new(settings.cache.max_megabytes * 1024 * 1024))),
+            stripe,
             renderer,
             assets: Arc::new(assets),
             settings: Arc::new(settings),

@@ -11,6 +11,7 @@ use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
 use crate::page_cache::PageCache;
+use crate::payments::stripe_client::StripeClient;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -26,4 +27,6 @@ pub struct AppState {
     pub outbox_wake: Arc<Notify>,
     /// Rendered pages, when caching is on.
     pub page_cache: Option<Arc<PageCache>>,
+    /// Stripe's API; `None` when no secret key is configured.
+    pub stripe: Option<Arc<StripeClient>>,
 }

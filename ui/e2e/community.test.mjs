@@ -431,7 +431,13 @@ describe("each community page arrives complete from the server and hydrates unch
   });
 
   test("/get-listed shows the catalogue's plans, the Premium checkout links, four highlights and an FAQ that opens on click", async () => {
-    const { BASIC_PLAN, PREMIUM_PLAN, checkoutPath } = plans;
+    // The plans as the server charges them: its catalogue, embedded in every page's data.
+    const html = await (await fetch(`${server.baseUrl}/get-listed`)).text();
+    const pageData = JSON.parse(html.split('<script id="page-data" type="application/json">')[1].split("</script>")[0]);
+    const BASIC_PLAN = plans.findPlan(pageData.site.plans, "basic");
+    const PREMIUM_PLAN = plans.findPlan(pageData.site.plans, "premium");
+    assert.deepEqual([BASIC_PLAN.monthlyPrice, PREMIUM_PLAN.monthlyPrice, PREMIUM_PLAN.annualPrice], [0, 99, 990], "spec section 9 prices");
+    const { checkoutPath } = plans;
     const monthly = "/checkout?plan=premium&billing=monthly&amount=99";
     const annual = "/checkout?plan=premium&billing=annual&amount=990";
     assert.equal(checkoutPath(PREMIUM_PLAN, "monthly"), monthly, "the catalogue builds the spec's monthly link");

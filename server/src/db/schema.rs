@@ -85,6 +85,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    listing_confirmations (id) {
+        id -> Integer,
+        email -> Text,
+        business_name -> Text,
+        plan -> Text,
+        order_id -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     listing_orders (id) {
         id -> Integer,
         plan -> Text,
@@ -127,6 +138,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    stripe_events (id) {
+        id -> Text,
+        event_type -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     sponsor_banners (id) {
         id -> Integer,
         name -> Text,
@@ -139,6 +158,7 @@ diesel::table! {
 }
 
 diesel::joinable!(businesses -> categories (category_id));
+diesel::joinable!(listing_confirmations -> listing_orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     app_secrets,
@@ -148,8 +168,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_messages,
     data_version,
     events,
+    listing_confirmations,
     listing_orders,
     newsletter_subscribers,
     outbox_emails,
     sponsor_banners,
+    stripe_events,
 );

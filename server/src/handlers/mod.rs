@@ -3,6 +3,7 @@
 pub mod api;
 pub mod forms;
 pub mod pages;
+pub mod payments;
 pub mod redirects;
 pub mod seo;
 pub mod unsubscribe;

@@ -85,3 +85,49 @@ pub fn contact_notification(
         .render()?,
     })
 }
+
+#[derive(Template)]
+#[template(path = "email/listing_confirmation.txt")]
+struct ListingConfirmationText<'a> {
+    community: &'a str,
+    business_name: &'a str,
+    plan: &'a str,
+    support_email: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "email/listing_confirmation.html")]
+struct ListingConfirmationHtml<'a> {
+    community: &'a str,
+    business_name: &'a str,
+    plan: &'a str,
+    support_email: &'a str,
+}
+
+/// Confirms a paid listing to the business owner.
+pub fn listing_confirmation(
+    recipient: &str,
+    community: &str,
+    business_name: &str,
+    plan: &str,
+    support_email: &str,
+) -> askama::Result<OutgoingEmail> {
+    Ok(OutgoingEmail {
+        recipient: recipient.to_owned(),
+        subject: format!("Your {plan} Business Listing for {business_name}"),
+        body_text: ListingConfirmationText {
+            community,
+            business_name,
+            plan,
+            support_email,
+        }
+        .render()?,
+        body_html: ListingConfirmationHtml {
+            community,
+            business_name,
+            plan,
+            support_email,
+        }
+        .render()?,
+    })
+}

@@ -9,5 +9,8 @@ pub mod category;
 pub mod contact_message;
 pub mod data_version;
 pub mod event;
+pub mod listing_confirmation;
+pub mod listing_order;
 pub mod outbox;
+pub mod stripe_event;
 pub mod subscriber;

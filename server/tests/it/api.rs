@@ -271,11 +271,15 @@ mod openapi {
     }
 
     #[actix_rt::test]
-    async fn every_documented_path_answers() {
+    async fn every_documented_read_answers() {
         let app = spawn_app(Backend::Sqlite).await;
         let doc: Value =
             serde_json::from_str(&server::handlers::api::openapi::document()).expect("JSON");
-        for path in doc["paths"].as_object().expect("paths").keys() {
+        let paths = doc["paths"].as_object().expect("paths");
+        let reads = paths
+            .iter()
+            .filter(|(_, operations)| operations.get("get").is_some());
+        for (path, _) in reads {
             let concrete = path.replace("{slug}", "shopping");
             let response = app.get(&concrete).await;
             assert!(

@@ -4,8 +4,10 @@ mod helpers;
 
 mod api;
 mod catalog_csv;
+mod fake_stripe;
 mod forms;
 mod migrations;
 mod outbox;
 mod pages;
+mod payments;
 mod seo;

@@ -1,56 +1,35 @@
-// The listing plans as the UI shows them (spec section 9). The server keeps
-// its own copy of the prices for charging; keep the two in step.
+// Presentation helpers for the listing plans. The plans and their prices
+// come from the server's catalogue (`server/src/payments/catalogue.rs`) in
+// the site configuration, so pages show what checkout charges.
 
 export type Billing = "monthly" | "annual";
 
-export interface Plan {
-  id: "basic" | "premium";
+/** One plan of the server's catalogue; prices in whole US dollars, 0 is free. */
+export interface CataloguePlan {
+  id: string;
   name: string;
-  /** Whole US dollars; 0 is free. */
   monthlyPrice: number;
   annualPrice: number;
+  /** Renews automatically (a subscription) rather than being paid once. */
+  recurring: boolean;
   features: string[];
 }
 
-export const BASIC_PLAN: Plan = {
-  id: "basic",
-  name: "Basic",
-  monthlyPrice: 0,
-  annualPrice: 0,
-  features: ["Highlighted listing", "Search tier 3", "1 category", "Street address", "Profile photo", "Phone number"],
-};
-
-export const PREMIUM_PLAN: Plan = {
-  id: "premium",
-  name: "Premium",
-  monthlyPrice: 99,
-  annualPrice: 990,
-  features: [
-    "Search tier 1",
-    "Up to 5 categories",
-    "Street address",
-    "Direct inquiries",
-    "Event calendar posting",
-    "Profile photo",
-    "Cover photo",
-    "Website link",
-    "Phone",
-    "Social links",
-    "Embeddable profile",
-  ],
-};
+export function findPlan(plans: CataloguePlan[], id: string): CataloguePlan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
 
 /** What paying yearly saves against twelve monthly payments ($198 for Premium). */
-export function annualSavings(plan: Plan): number {
+export function annualSavings(plan: CataloguePlan): number {
   return plan.monthlyPrice * 12 - plan.annualPrice;
 }
 
-export function planPrice(plan: Plan, billing: Billing): number {
+export function planPrice(plan: CataloguePlan, billing: Billing): number {
   return billing === "annual" ? plan.annualPrice : plan.monthlyPrice;
 }
 
 /** The checkout address for a paid plan, e.g. /checkout?plan=premium&billing=annual&amount=990. */
-export function checkoutPath(plan: Plan, billing: Billing): string {
+export function checkoutPath(plan: CataloguePlan, billing: Billing): string {
   return `/checkout?plan=${plan.id}&billing=${billing}&amount=${planPrice(plan, billing)}`;
 }
 
@@ -59,9 +38,7 @@ export function priceLabel(amount: number, billing: Billing): string {
   return `$${amount}/${billing === "annual" ? "year" : "month"}`;
 }
 
-/** What checkout charges when the address names no amount (spec section 9). */
-export function defaultCheckoutAmount(plan: string): number {
-  if (plan === "standard") return 49;
-  if (plan === PREMIUM_PLAN.id) return PREMIUM_PLAN.monthlyPrice;
-  return 0;
+/** What checkout charges when the address names no amount: standard 49, premium 99, any other plan 0 (spec section 9). */
+export function defaultCheckoutAmount(plans: CataloguePlan[], planId: string): number {
+  return findPlan(plans, planId)?.monthlyPrice ?? 0;
 }

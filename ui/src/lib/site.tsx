@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { FormOutcome } from "./form-outcome";
+import type { CataloguePlan } from "./plans";
 
 /** Site configuration the server passes to every render (never literals in components). */
 export interface SiteConfig {
@@ -13,6 +14,8 @@ export interface SiteConfig {
   agencyUrl: string;
   publicBaseUrl: string;
   stripePublishableKey: string;
+  /** The listing plans the server charges for. */
+  plans: CataloguePlan[];
 }
 
 /** Everything a render needs: configuration, the request time, and the API answers it shows. */

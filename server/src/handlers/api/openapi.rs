@@ -2,6 +2,7 @@ use actix_web::HttpResponse;
 use utoipa::OpenApi;
 
 use super::{articles, banners, businesses, categories, events};
+use crate::handlers::payments::{business_listing_confirmation, create_payment_intent};
 
 /// The API description; `server/openapi.json` is this document, checked in
 /// and kept equal by a test.
@@ -19,6 +20,8 @@ use super::{articles, banners, businesses, categories, events};
         articles::list_articles,
         articles::show_article,
         banners::list_banners,
+        create_payment_intent::create_payment_intent,
+        business_listing_confirmation::confirm_business_listing,
     )
 )]
 pub struct ApiDoc;

@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { annualSavings, PREMIUM_PLAN, priceLabel } from "@/lib/plans";
+import { annualSavings, findPlan, priceLabel } from "@/lib/plans";
+import { useSite } from "@/lib/site";
 import { planTitle, type CheckoutOrder } from "./checkout-order";
 
 /**
@@ -19,6 +20,9 @@ export function CheckoutSummary({
   processing: boolean;
   children: ReactNode;
 }) {
+  const plan = findPlan(useSite().plans, order.plan);
+  // The saving of paying yearly, for plans that renew (Premium: $198).
+  const saving = order.billing === "annual" && plan?.recurring ? annualSavings(plan) : 0;
   return (
     <div className="rounded-xl border border-forest/10 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="font-serif text-3xl font-bold text-forest">Complete Your Payment</h1>
@@ -29,11 +33,7 @@ export function CheckoutSummary({
           </p>
           <p className="font-serif text-2xl font-bold text-forest">{priceLabel(order.amount, order.billing)}</p>
         </div>
-        {order.billing === "annual" && (
-          <p className="mt-2 text-sm font-medium text-emerald-700">
-            Save ${annualSavings(PREMIUM_PLAN)} compared to monthly billing!
-          </p>
-        )}
+        {saving > 0 && <p className="mt-2 text-sm font-medium text-emerald-700">Save ${saving} compared to monthly billing!</p>}
       </div>
       <div className="mt-6">{children}</div>
       <button type="submit" disabled={!canPay || processing} className="btn-primary mt-6 w-full py-3 text-base">

@@ -1,7 +1,9 @@
 import { CheckCircle2, Mail } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";
+import { confirmBusinessListing } from "./api/confirm-business-listing";
 import { planTitle } from "./checkout-order";
 
 /** What the payment return address tells: /payment-success?plan=..&email=..&business=.. */
@@ -35,6 +37,14 @@ function PurchaseDetails({ purchase }: { purchase: ReturnType<typeof readPurchas
 export function PaymentSuccessPage() {
   const site = useSite();
   const purchase = readPurchase(useSearchParams()[0]);
+  const { plan, email, business } = purchase;
+  // Sent once after mount (no dependencies), only when the return address names the owner (spec section 7).
+  useEffect(() => {
+    if (!email || !business) return;
+    confirmBusinessListing({ email, businessName: business, plan: planTitle(plan) }).catch((error: unknown) =>
+      console.error("Sending the listing confirmation failed:", error),
+    );
+  }, []);
   usePageMeta({
     title: `Payment Successful | ${site.communityName} Directory`,
     description: `Your ${site.communityName} directory listing payment was received.`,

@@ -2,10 +2,10 @@ import { Check, LifeBuoy, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref } from "@/components/ui/business-format";
-import { annualSavings, BASIC_PLAN, checkoutPath, PREMIUM_PLAN, priceLabel, type Plan } from "@/lib/plans";
+import { annualSavings, type CataloguePlan, checkoutPath, findPlan, priceLabel } from "@/lib/plans";
 import { useSite } from "@/lib/site";
 
-function PlanCard({ plan, highlighted = false, price, children }: { plan: Plan; highlighted?: boolean; price: ReactNode; children: ReactNode }) {
+function PlanCard({ plan, highlighted = false, price, children }: { plan: CataloguePlan; highlighted?: boolean; price: ReactNode; children: ReactNode }) {
   return (
     <article
       className={`relative flex flex-col rounded-xl border bg-white p-6 shadow-sm sm:p-8 ${highlighted ? "border-terracotta ring-2 ring-terracotta/30" : "border-forest/10"}`}
@@ -63,49 +63,56 @@ function HelpCard() {
   );
 }
 
-/** 'Choose Your Plan': the two plans from `lib/plans` and a way to ask for help. */
+/** 'Choose Your Plan': Basic and Premium from the server's catalogue, and a way to ask for help. */
 export function PlanCards() {
+  const { plans } = useSite();
+  const basic = findPlan(plans, "basic");
+  const premium = findPlan(plans, "premium");
   return (
     <div className="grid gap-8 lg:grid-cols-3">
-      <PlanCard
-        plan={BASIC_PLAN}
-        price={
-          <>
-            <p>
-              <span className="font-serif text-4xl font-bold text-charcoal">Free</span>
-            </p>
-            <p className="mt-1 text-sm text-charcoal/70">No credit card required</p>
-          </>
-        }
-      >
-        {/* Signing up for the free plan is not built yet: the button stays inert. */}
-        <button type="button" className="btn-secondary w-full">
-          Get Started Free
-        </button>
-      </PlanCard>
-      <PlanCard
-        plan={PREMIUM_PLAN}
-        highlighted
-        price={
-          <>
-            <p>
-              <span className="font-serif text-4xl font-bold text-charcoal">${PREMIUM_PLAN.monthlyPrice}</span>
-              <span className="text-charcoal/70"> per month</span>
-            </p>
-            <p className="mt-1 text-sm text-charcoal/70">
-              or ${PREMIUM_PLAN.annualPrice} per year{" "}
-              <span className="font-semibold text-emerald-700">(save ${annualSavings(PREMIUM_PLAN)})</span>
-            </p>
-          </>
-        }
-      >
-        <Link to={checkoutPath(PREMIUM_PLAN, "monthly")} className="btn-primary w-full">
-          Choose Monthly · {priceLabel(PREMIUM_PLAN.monthlyPrice, "monthly")}
-        </Link>
-        <Link to={checkoutPath(PREMIUM_PLAN, "annual")} className="btn-secondary w-full">
-          Choose Annual · {priceLabel(PREMIUM_PLAN.annualPrice, "annual")}
-        </Link>
-      </PlanCard>
+      {basic && (
+        <PlanCard
+          plan={basic}
+          price={
+            <>
+              <p>
+                <span className="font-serif text-4xl font-bold text-charcoal">Free</span>
+              </p>
+              <p className="mt-1 text-sm text-charcoal/70">No credit card required</p>
+            </>
+          }
+        >
+          {/* Signing up for the free plan is not built yet: the button stays inert. */}
+          <button type="button" className="btn-secondary w-full">
+            Get Started Free
+          </button>
+        </PlanCard>
+      )}
+      {premium && (
+        <PlanCard
+          plan={premium}
+          highlighted
+          price={
+            <>
+              <p>
+                <span className="font-serif text-4xl font-bold text-charcoal">${premium.monthlyPrice}</span>
+                <span className="text-charcoal/70"> per month</span>
+              </p>
+              <p className="mt-1 text-sm text-charcoal/70">
+                or ${premium.annualPrice} per year{" "}
+                <span className="font-semibold text-emerald-700">(save ${annualSavings(premium)})</span>
+              </p>
+            </>
+          }
+        >
+          <Link to={checkoutPath(premium, "monthly")} className="btn-primary w-full">
+            Choose Monthly · {priceLabel(premium.monthlyPrice, "monthly")}
+          </Link>
+          <Link to={checkoutPath(premium, "annual")} className="btn-secondary w-full">
+            Choose Annual · {priceLabel(premium.annualPrice, "annual")}
+          </Link>
+        </PlanCard>
+      )}
       <HelpCard />
     </div>
   );

@@ -1,0 +1,2 @@
+DROP TABLE listing_confirmations;
+DROP TABLE stripe_events;

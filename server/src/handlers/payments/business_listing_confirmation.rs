@@ -1,0 +1,105 @@
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpResponse};
+use diesel::Connection;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::domain::EmailAddress;
+use crate::error::{AppError, AppResult};
+use crate::handlers::forms::input::FormInput;
+use crate::mail::messages;
+use crate::models::listing_confirmation::NewListingConfirmation;
+use crate::models::listing_order::ListingOrder;
+use crate::models::outbox::OutboxEmail;
+use crate::payments::catalogue::Plan;
+use crate::state::AppState;
+
+pub const EMAIL_INVALID: &str = "Please enter a valid email address";
+pub const BUSINESS_NAME_REQUIRED: &str = "Please enter your business name";
+pub const PLAN_UNKNOWN: &str = "Please choose a listing plan";
+
+/// Sent by the payment success page (spec section 7); the plan is capitalised.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingConfirmationRequest {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    business_name: String,
+    /// A plan name, e.g. `Premium`.
+    #[serde(default)]
+    plan: String,
+}
+
+/// `POST /api/business-listing-confirmation`: attaches the owner's e-mail
+/// and business name to the newest unclaimed order for the plan, keeps the
+/// request, and queues the confirmation e-mail, in one transaction.
+#[utoipa::path(
+    post,
+    path = "/api/business-listing-confirmation",
+    request_body = ListingConfirmationRequest,
+    responses(
+        (status = 201, description = "Stored; the confirmation e-mail is queued"),
+        (status = 422, description = "Invalid fields", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn confirm_business_listing(
+    state: web::Data<AppState>,
+    input: FormInput<ListingConfirmationRequest>,
+) -> AppResult<HttpResponse> {
+    let request = input.value;
+    let mut fields = BTreeMap::new();
+    let email = EmailAddress::parse(&request.email);
+    if email.is_none() {
+        fields.insert("email", EMAIL_INVALID);
+    }
+    let business_name = request.business_name.trim().to_owned();
+    if business_name.is_empty() {
+        fields.insert("businessName", BUSINESS_NAME_REQUIRED);
+    }
+    let plan = Plan::find(&request.plan.trim().to_lowercase());
+    if plan.is_none() {
+        fields.insert("plan", PLAN_UNKNOWN);
+    }
+    let (Some(email), Some(plan), true) = (email, plan, fields.is_empty()) else {
+        return Err(AppError::Validation {
+            message: "Please correct the highlighted fields.".into(),
+            fields,
+        });
+    };
+
+    let site = &state.settings.site;
+    let confirmation = messages::listing_confirmation(
+        email.as_str(),
+        &site.community_name,
+        &business_name,
+        plan.name,
+        &site.email,
+    )
+    .map_err(|error| AppError::Internal(error.into()))?;
+    let now = chrono::Utc::now().naive_utc();
+    state
+        .db
+        .run(move |conn| {
+            conn.transaction(|conn| {
+                let order = ListingOrder::newest_unclaimed(conn, plan.id)?;
+                if let Some(order) = &order {
+                    ListingOrder::set_contact(conn, order.id, email.as_str(), &business_name, now)?;
+                }
+                NewListingConfirmation {
+                    email: email.as_str(),
+                    business_name: &business_name,
+                    plan: plan.id,
+                    order_id: order.map(|order| order.id),
+                    created_at: now,
+                }
+                .insert(conn)?;
+                OutboxEmail::enqueue(conn, &confirmation, now)
+            })
+            .map_err(AppError::from)
+        })
+        .await?;
+    state.outbox_wake.notify_one();
+    Ok(HttpResponse::Created().json(json!({ "message": "Confirmation sent" })))
+}

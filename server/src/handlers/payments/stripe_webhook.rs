@@ -1,0 +1,65 @@
+use actix_web::{web, HttpRequest, HttpResponse};
+use diesel::Connection;
+use secrecy::ExposeSecret;
+use serde_json::json;
+
+use crate::error::{AppError, AppResult};
+use crate::models::listing_order::ListingOrder;
+use crate::models::stripe_event::NewStripeEvent;
+use crate::payments::webhook::{parse_event, verify_signature};
+use crate::state::AppState;
+
+/// `POST /api/stripe/webhook`: applies a signed Stripe event to its order,
+/// once. A bad or stale signature answers 400 and changes nothing; an event
+/// already applied, or one that concerns no order, is acknowledged with 200
+/// so Stripe stops sending it.
+pub async fn receive_stripe_event(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    payload: web::Bytes,
+) -> AppResult<HttpResponse> {
+    let secret = state.settings.stripe.webhook_secret.expose_secret();
+    if secret.is_empty() {
+        return Err(super::payments_not_configured());
+    }
+    let header = request
+        .headers()
+        .get("Stripe-Signature")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let now = chrono::Utc::now();
+    verify_signature(&payload, header, secret, now.timestamp()).map_err(|error| {
+        tracing::warn!(%error, "Stripe webhook refused");
+        AppError::BadRequest(format!("Invalid Stripe signature: {error}"))
+    })?;
+    let event = parse_event(&payload)
+        .map_err(|error| AppError::BadRequest(format!("Invalid Stripe event: {error}")))?;
+
+    let now = now.naive_utc();
+    let applied = state
+        .db
+        .run(move |conn| {
+            conn.transaction::<_, diesel::result::Error, _>(|conn| {
+                let first_time = NewStripeEvent {
+                    id: &event.id,
+                    event_type: &event.kind,
+                    received_at: now,
+                }
+                .record_once(conn)?;
+                if !first_time {
+                    return Ok(false);
+                }
+                let Some(effect) = &event.effect else {
+                    return Ok(true);
+                };
+                match ListingOrder::find_by_stripe_object(conn, effect.order())? {
+                    Some(order) => order.apply(conn, effect, now)?,
+                    None => tracing::info!(event = %event.id, "Stripe event for no known order"),
+                }
+                Ok(true)
+            })
+            .map_err(AppError::from)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": !applied })))
+}

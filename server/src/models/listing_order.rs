@@ -1,0 +1,263 @@
+//! A paid-listing purchase: created pending when checkout asks for a payment,
+//! then moved by Stripe's webhooks. Status changes go through
+//! [`OrderStatus::after`], so late or repeated events never undo a payment.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::listing_orders;
+use crate::db::DbConnection;
+use crate::payments::webhook::{OrderEvent, StripeObject};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderStatus {
+    /// Waiting for the visitor to pay.
+    Pending,
+    Paid,
+    /// A payment attempt was declined; paying again is still possible.
+    PaymentFailed,
+    /// The subscription ended; the listing is no longer paid for.
+    Canceled,
+    /// Stripe could not be asked to take the payment; nothing was charged.
+    Failed,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Paid => "paid",
+            Self::PaymentFailed => "payment_failed",
+            Self::Canceled => "canceled",
+            Self::Failed => "failed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [
+            Self::Pending,
+            Self::Paid,
+            Self::PaymentFailed,
+            Self::Canceled,
+            Self::Failed,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == raw)
+    }
+
+    /// The status after `event`. Stripe may deliver events late and out of
+    /// order: a failure never undoes a payment, and an ended subscription
+    /// stays ended.
+    pub fn after(self, event: &OrderEvent) -> Self {
+        match (self, event) {
+            (Self::Canceled, _) => Self::Canceled,
+            (_, OrderEvent::Ended { .. }) => Self::Canceled,
+            (_, OrderEvent::Paid { .. }) => Self::Paid,
+            (Self::Pending, OrderEvent::PaymentFailed { .. }) => Self::PaymentFailed,
+            (status, OrderEvent::PaymentFailed { .. }) => status,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = listing_orders)]
+pub struct ListingOrder {
+    pub id: i32,
+    pub plan: String,
+    pub billing: String,
+    pub amount_cents: i32,
+    pub status: String,
+    pub stripe_payment_intent_id: Option<String>,
+    pub stripe_subscription_id: Option<String>,
+    pub email: Option<String>,
+    pub business_name: Option<String>,
+    pub paid_until: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = listing_orders)]
+pub struct NewListingOrder<'a> {
+    pub plan: &'a str,
+    pub billing: &'a str,
+    pub amount_cents: i32,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl NewListingOrder<'_> {
+    /// Stores the order and returns its id.
+    pub fn insert(&self, conn: &mut DbConnection) -> QueryResult<i32> {
+        diesel::insert_into(listing_orders::table)
+            .values(self)
+            .returning(listing_orders::id)
+            .get_result(conn)
+    }
+}
+
+impl ListingOrder {
+    pub fn find(conn: &mut DbConnection, id: i32) -> QueryResult<ListingOrder> {
+        listing_orders::table
+            .find(id)
+            .select(ListingOrder::as_select())
+            .first(conn)
+    }
+
+    pub fn find_by_stripe_object(
+        conn: &mut DbConnection,
+        object: &StripeObject,
+    ) -> QueryResult<Option<ListingOrder>> {
+        let query = listing_orders::table.select(ListingOrder::as_select());
+        match object {
+            StripeObject::PaymentIntent(id) => query
+                .filter(listing_orders::stripe_payment_intent_id.eq(id))
+                .first(conn),
+            StripeObject::Subscription(id) => query
+                .filter(listing_orders::stripe_subscription_id.eq(id))
+                .first(conn),
+        }
+        .optional()
+    }
+
+    /// Links the order to the Stripe object its payment is made through.
+    pub fn attach(
+        conn: &mut DbConnection,
+        id: i32,
+        object: &StripeObject,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
+        let order = diesel::update(listing_orders::table.find(id));
+        match object {
+            StripeObject::PaymentIntent(intent) => order
+                .set((
+                    listing_orders::stripe_payment_intent_id.eq(intent),
+                    listing_orders::updated_at.eq(now),
+                ))
+                .execute(conn),
+            StripeObject::Subscription(subscription) => order
+                .set((
+                    listing_orders::stripe_subscription_id.eq(subscription),
+                    listing_orders::updated_at.eq(now),
+                ))
+                .execute(conn),
+        }
+        .map(drop)
+    }
+
+    pub fn set_status(
+        conn: &mut DbConnection,
+        id: i32,
+        status: OrderStatus,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
+        diesel::update(listing_orders::table.find(id))
+            .set((
+                listing_orders::status.eq(status.as_str()),
+                listing_orders::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map(drop)
+    }
+
+    /// Applies a webhook event. `paid_until` only ever moves later.
+    pub fn apply(
+        &self,
+        conn: &mut DbConnection,
+        event: &OrderEvent,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
+        let current = OrderStatus::parse(&self.status).unwrap_or(OrderStatus::Pending);
+        let status = current.after(event);
+        let paid_until = match event {
+            OrderEvent::Paid {
+                paid_until: Some(until),
+                ..
+            } if status == OrderStatus::Paid => {
+                Some(self.paid_until.map_or(*until, |old| old.max(*until)))
+            }
+            _ => self.paid_until,
+        };
+        diesel::update(listing_orders::table.find(self.id))
+            .set((
+                listing_orders::status.eq(status.as_str()),
+                listing_orders::paid_until.eq(paid_until),
+                listing_orders::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map(drop)
+    }
+
+    /// The newest order for `plan` that nobody has claimed with contact
+    /// details yet; paid orders come before unpaid ones.
+    pub fn newest_unclaimed(
+        conn: &mut DbConnection,
+        plan: &str,
+    ) -> QueryResult<Option<ListingOrder>> {
+        for status in [OrderStatus::Paid, OrderStatus::Pending] {
+            let order = listing_orders::table
+                .filter(listing_orders::plan.eq(plan))
+                .filter(listing_orders::status.eq(status.as_str()))
+                .filter(listing_orders::email.is_null())
+                .order(listing_orders::id.desc())
+                .select(ListingOrder::as_select())
+                .first(conn)
+                .optional()?;
+            if order.is_some() {
+                return Ok(order);
+            }
+        }
+        Ok(None)
+    }
+
+    pub fn set_contact(
+        conn: &mut DbConnection,
+        id: i32,
+        email: &str,
+        business_name: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
+        diesel::update(listing_orders::table.find(id))
+            .set((
+                listing_orders::email.eq(email),
+                listing_orders::business_name.eq(business_name),
+                listing_orders::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map(drop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paid() -> OrderEvent {
+        OrderEvent::Paid {
+            order: StripeObject::Subscription("sub".into()),
+            paid_until: None,
+        }
+    }
+
+    fn failed() -> OrderEvent {
+        OrderEvent::PaymentFailed {
+            order: StripeObject::Subscription("sub".into()),
+        }
+    }
+
+    #[test]
+    fn late_events_never_undo_a_payment_or_revive_an_ended_subscription() {
+        assert_eq!(
+            OrderStatus::Pending.after(&failed()),
+            OrderStatus::PaymentFailed
+        );
+        assert_eq!(OrderStatus::PaymentFailed.after(&paid()), OrderStatus::Paid);
+        assert_eq!(OrderStatus::Paid.after(&failed()), OrderStatus::Paid);
+        assert_eq!(OrderStatus::Canceled.after(&paid()), OrderStatus::Canceled);
+        let ended = OrderEvent::Ended {
+            order: StripeObject::Subscription("sub".into()),
+        };
+        assert_eq!(OrderStatus::Paid.after(&ended), OrderStatus::Canceled);
+    }
+}
