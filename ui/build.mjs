@@ -5,8 +5,9 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -74,4 +75,11 @@ const manifest = {
   stylesheet: `/assets/${cssName}`,
 };
 writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2));
+
+// Pre-compressed copies at the highest settings, so the server never compresses them per request.
+for (const name of readdirSync(assets)) {
+  const source = readFileSync(join(assets, name));
+  writeFileSync(join(assets, `${name}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(join(assets, `${name}.gz`), gzipSync(source, { level: 9 }));
+}
 console.log(`built ${manifest.script} and ${manifest.stylesheet}`);

@@ -20,6 +20,7 @@ use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use sha2::{Digest, Sha256};
 
+use crate::content_encoding::Encoding;
 use crate::time::COMMUNITY_TZ;
 
 /// Pages whose content changes as events start and end during the day.
@@ -54,49 +55,6 @@ impl PageKey {
             data_version,
             period: local.format(format).to_string(),
         })
-    }
-}
-
-/// How a response body is encoded, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    Brotli,
-    Gzip,
-    Identity,
-}
-
-impl Encoding {
-    /// The best encoding an `Accept-Encoding` header allows (q=0 excludes one).
-    pub fn negotiate(accept_encoding: &str) -> Self {
-        let accepts = |name: &str| {
-            accept_encoding.split(',').any(|item| {
-                let mut parts = item.split(';');
-                let coding = parts.next().unwrap_or_default().trim();
-                let refused = parts.any(|param| {
-                    param
-                        .trim()
-                        .strip_prefix("q=")
-                        .and_then(|q| q.trim().parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
-                });
-                coding.eq_ignore_ascii_case(name) && !refused
-            })
-        };
-        if accepts("br") {
-            Self::Brotli
-        } else if accepts("gzip") {
-            Self::Gzip
-        } else {
-            Self::Identity
-        }
-    }
-
-    pub fn header_value(self) -> Option<&'static str> {
-        match self {
-            Self::Brotli => Some("br"),
-            Self::Gzip => Some("gzip"),
-            Self::Identity => None,
-        }
     }
 }
 
@@ -245,14 +203,6 @@ mod tests {
             PageKey::new("/events", 7, at(17, 1))
         );
         assert_eq!(PageKey::new("/checkout?plan=premium", 7, at(17, 0)), None);
-    }
-
-    #[test]
-    fn encodings_are_negotiated_best_first_and_q_zero_refuses() {
-        assert_eq!(Encoding::negotiate("gzip, deflate, br"), Encoding::Brotli);
-        assert_eq!(Encoding::negotiate("gzip;q=1.0, br;q=0"), Encoding::Gzip);
-        assert_eq!(Encoding::negotiate("identity"), Encoding::Identity);
-        assert_eq!(Encoding::negotiate(""), Encoding::Identity);
     }
 
     #[test]

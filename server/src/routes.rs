@@ -8,14 +8,13 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::config::AssetSettings;
 use crate::error::AppError;
-use crate::handlers::{api, forms, pages, payments, redirects, seo, unsubscribe};
+use crate::handlers::{api, assets, forms, pages, payments, redirects, seo, unsubscribe};
 use crate::rate_limit::FormLimit;
 
 pub fn configure(
     assets: &AssetSettings,
     form_limit: FormLimit,
 ) -> impl Fn(&mut web::ServiceConfig) + Clone {
-    let hashed_assets = assets.dist_dir.join("client").join("assets");
     let public = assets.public_dir.clone();
     move |config| {
         config.app_data(web::QueryConfig::default().error_handler(|error, _| {
@@ -92,15 +91,7 @@ pub fn configure(
                     Err::<HttpResponse, _>(AppError::NotFound("No such API endpoint".into()))
                 })),
         );
-        // Content-hashed names never change meaning, so browsers keep them for a year.
-        config.service(
-            web::scope("/assets")
-                .wrap(
-                    DefaultHeaders::new()
-                        .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
-                )
-                .service(Files::new("", &hashed_assets)),
-        );
+        config.route("/assets/{name}", web::get().to(assets::show_asset));
         config.service(
             web::scope("/images")
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))

@@ -4,6 +4,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
+use actix_web::middleware::Compress;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -76,6 +77,9 @@ impl Application {
         );
         let server = HttpServer::new(move || {
             App::new()
+                // Compresses what is not already compressed (API answers, images, uncached
+                // pages); cached pages and built assets carry their own encoding.
+                .wrap(Compress::default())
                 .wrap(TracingLogger::default())
                 .app_data(web::Data::new(state.clone()))
                 .configure(routes.clone())

@@ -1,6 +1,7 @@
 //! One module per resource; each handler is one action.
 
 pub mod api;
+pub mod assets;
 pub mod forms;
 pub mod pages;
 pub mod payments;

@@ -11,10 +11,11 @@ use askama::Template;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use crate::content_encoding::Encoding;
 use crate::document::{script_safe_json, Document};
 use crate::error::{AppError, AppResult};
 use crate::models::data_version::DataVersion;
-use crate::page_cache::{CachedPage, Encoding, PageKey};
+use crate::page_cache::{CachedPage, PageKey};
 use crate::page_data;
 use crate::state::AppState;
 

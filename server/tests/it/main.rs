@@ -11,3 +11,4 @@ mod outbox;
 mod pages;
 mod payments;
 mod seo;
+mod serving;

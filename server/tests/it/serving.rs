@@ -1,0 +1,195 @@
+//! How pages and files travel: compressed once, validated with ETags, cached
+//! in memory until the content they show changes, by whoever changes it.
+
+use std::io::Read;
+
+use diesel::RunQueryDsl;
+use reqwest::header;
+
+use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
+
+async fn get_with(
+    app: &TestApp,
+    path: &str,
+    headers: &[(header::HeaderName, &str)],
+) -> reqwest::Response {
+    let mut request = app.client.get(app.url(path));
+    for (name, value) in headers {
+        request = request.header(name, *value);
+    }
+    request.send().await.expect("request sent")
+}
+
+fn gunzip(bytes: &[u8]) -> String {
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_string(&mut text)
+        .expect("gzip");
+    text
+}
+
+fn unbrotli(bytes: &[u8]) -> String {
+    let mut text = Vec::new();
+    brotli::BrotliDecompress(&mut &bytes[..], &mut text).expect("brotli");
+    String::from_utf8(text).expect("utf-8")
+}
+
+#[actix_rt::test]
+async fn pages_come_in_the_best_accepted_encoding_and_decode_to_the_same_html() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let plain = get_with(&app, "/directory", &[]).await;
+    assert_eq!(plain.headers().get(header::CONTENT_ENCODING), None);
+    let html = plain.text().await.expect("body");
+    assert!(html.contains("Featured Businesses"));
+
+    let brotli = get_with(
+        &app,
+        "/directory",
+        &[(header::ACCEPT_ENCODING, "gzip, deflate, br")],
+    )
+    .await;
+    assert_eq!(brotli.headers()[header::CONTENT_ENCODING], "br");
+    assert_eq!(brotli.headers()[header::VARY], "Accept-Encoding");
+    let compressed = brotli.bytes().await.expect("body");
+    assert!(
+        compressed.len() * 4 < html.len(),
+        "{} of {}",
+        compressed.len(),
+        html.len()
+    );
+    assert_eq!(unbrotli(&compressed), html);
+
+    let gzip = get_with(&app, "/directory", &[(header::ACCEPT_ENCODING, "gzip")]).await;
+    assert_eq!(gzip.headers()[header::CONTENT_ENCODING], "gzip");
+    assert_eq!(gunzip(&gzip.bytes().await.expect("body")), html);
+
+    let api = get_with(
+        &app,
+        "/api/businesses",
+        &[(header::ACCEPT_ENCODING, "gzip")],
+    )
+    .await;
+    assert_eq!(api.headers()[header::CONTENT_ENCODING], "gzip");
+    let businesses: serde_json::Value =
+        serde_json::from_str(&gunzip(&api.bytes().await.expect("body"))).expect("JSON");
+    assert!(businesses.as_array().is_some_and(|list| list.len() >= 60));
+}
+
+#[actix_rt::test]
+async fn built_assets_are_served_from_their_pre_compressed_copies() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let page = app.get("/").await.text().await.expect("body");
+    let start = page.find("/assets/entry-client-").expect("script");
+    let end = page[start..].find('"').expect("end") + start;
+    let script = &page[start..end];
+    let original = app.get(script).await;
+    assert_eq!(original.headers()[header::CONTENT_TYPE], "text/javascript");
+    let original = original.bytes().await.expect("body");
+
+    for (accept, encoding) in [("br, gzip", "br"), ("gzip", "gzip")] {
+        let response = get_with(&app, script, &[(header::ACCEPT_ENCODING, accept)]).await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()[header::CONTENT_ENCODING], encoding);
+        assert_eq!(
+            response.headers()[header::CACHE_CONTROL],
+            "public, max-age=31536000, immutable"
+        );
+        let body = response.bytes().await.expect("body");
+        let decoded = if encoding == "br" {
+            unbrotli(&body)
+        } else {
+            gunzip(&body)
+        };
+        assert_eq!(decoded.as_bytes(), &original[..]);
+    }
+    for hostile in [
+        "/assets/..%2FCargo.toml",
+        "/assets/.hidden",
+        "/assets/no-such-file.js",
+    ] {
+        assert_eq!(app.get(hostile).await.status(), 404, "{hostile}");
+    }
+}
+
+#[actix_rt::test]
+async fn an_unchanged_page_answers_304_to_its_etag() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let first = app.get("/history").await;
+    assert_eq!(first.headers()[header::CACHE_CONTROL], "no-cache");
+    let etag = first.headers()[header::ETAG]
+        .to_str()
+        .expect("etag")
+        .to_owned();
+    let again = get_with(&app, "/history", &[(header::IF_NONE_MATCH, &etag)]).await;
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()[header::ETAG], etag.as_str());
+    assert!(again.bytes().await.expect("body").is_empty());
+    let stale = get_with(
+        &app,
+        "/history",
+        &[(header::IF_NONE_MATCH, "\"something-else\"")],
+    )
+    .await;
+    assert_eq!(stale.status(), 200);
+}
+
+on_both_backends! {
+    async fn a_cached_page_changes_as_soon_as_the_database_does(app) {
+        let before = app.get("/directory").await;
+        let etag = before.headers()[header::ETAG].to_str().expect("etag").to_owned();
+        assert!(!before.text().await.expect("body").contains("Brand New Bakery"));
+        assert_eq!(get_with(&app, "/directory", &[(header::IF_NONE_MATCH, &etag)]).await.status(), 304);
+
+        // Written around the server, as another process or a person with SQL would.
+        let mut conn = app.db.connection().expect("connection");
+        diesel::sql_query(
+            "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
+             VALUES ('Brand New Bakery', 'brand-new-bakery', false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+        )
+        .execute(&mut *conn)
+        .expect("insert");
+
+        let after = get_with(&app, "/directory", &[(header::IF_NONE_MATCH, &etag)]).await;
+        assert_eq!(after.status(), 200);
+        assert_ne!(after.headers()[header::ETAG], etag.as_str());
+        assert!(after.text().await.expect("body").contains("Brand New Bakery"));
+    }
+}
+
+#[actix_rt::test]
+async fn a_catalogue_import_shows_on_cached_pages_at_once() {
+    let app = spawn_app(Backend::Sqlite).await;
+    assert!(!app
+        .get("/directory")
+        .await
+        .text()
+        .await
+        .expect("body")
+        .contains("Imported Ironworks"));
+    let mut csv = Vec::new();
+    {
+        let mut conn = app.db.connection().expect("connection");
+        server::catalog_csv::export(&mut conn, &mut csv).expect("export");
+        let row = "Imported Ironworks,imported-ironworks,Gates and railings.,,,,,,,,,Home Services,false,false\n";
+        let header_end = csv.iter().position(|byte| *byte == b'\n').expect("header") + 1;
+        let header = String::from_utf8(csv[..header_end].to_vec()).expect("utf-8");
+        let only_new = format!("{header}{row}");
+        server::catalog_csv::import(&mut conn, only_new.as_bytes(), chrono::Utc::now())
+            .expect("import");
+    }
+    assert!(app
+        .get("/directory")
+        .await
+        .text()
+        .await
+        .expect("body")
+        .contains("Imported Ironworks"));
+}
+
+#[actix_rt::test]
+async fn with_the_cache_off_every_request_renders() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| settings.cache.enabled = false).await;
+    let response = app.get("/history").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers().get(header::ETAG), None);
+}
