@@ -12,6 +12,7 @@ pub mod domain;
 pub mod error;
 pub mod handlers;
 pub mod mail;
+pub mod metrics;
 pub mod models;
 pub mod page_cache;
 pub mod page_data;

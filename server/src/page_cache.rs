@@ -8,7 +8,6 @@
 //! costs a lookup and a write, not a render or a compression.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
@@ -16,6 +15,7 @@ use actix_web::web::Bytes;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{DateTime, Utc};
+use prometheus::IntCounter;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use sha2::{Digest, Sha256};
@@ -126,19 +126,19 @@ impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
 /// The cache itself, shared by every worker of the process.
 pub struct PageCache {
     pages: Cache<PageKey, Arc<CachedPage>, ByBytes>,
-    hits: AtomicU64,
-    misses: AtomicU64,
+    hits: IntCounter,
+    misses: IntCounter,
 }
 
 impl PageCache {
     /// A cache holding at most `max_bytes` of pages (all encodings counted).
-    pub fn new(max_bytes: u64) -> Self {
+    pub fn new(max_bytes: u64, hits: IntCounter, misses: IntCounter) -> Self {
         // quick_cache sizes its tables from an item estimate; pages weigh ~100 kB.
         let estimated_items = usize::try_from(max_bytes / 100_000).unwrap_or(1024).max(16);
         Self {
             pages: Cache::with_weighter(estimated_items, max_bytes, ByBytes),
-            hits: AtomicU64::new(0),
-            misses: AtomicU64::new(0),
+            hits,
+            misses,
         }
     }
 
@@ -149,20 +149,12 @@ impl PageCache {
         } else {
             &self.misses
         };
-        counter.fetch_add(1, Ordering::Relaxed);
+        counter.inc();
         page
     }
 
     pub fn insert(&self, key: PageKey, page: Arc<CachedPage>) {
         self.pages.insert(key, page);
-    }
-
-    /// Lookups answered from memory and lookups that rendered, since start.
-    pub fn hits_and_misses(&self) -> (u64, u64) {
-        (
-            self.hits.load(Ordering::Relaxed),
-            self.misses.load(Ordering::Relaxed),
-        )
     }
 }
 

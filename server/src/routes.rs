@@ -8,7 +8,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::config::AssetSettings;
 use crate::error::AppError;
-use crate::handlers::{api, assets, forms, pages, payments, redirects, seo, unsubscribe};
+use crate::handlers::{
+    api, assets, forms, operations, pages, payments, redirects, seo, unsubscribe,
+};
 use crate::rate_limit::FormLimit;
 
 pub fn configure(
@@ -98,6 +100,9 @@ pub fn configure(
                 .service(Files::new("", public.join("images"))),
         );
         config.route("/unsubscribe", web::get().to(unsubscribe::unsubscribe));
+        config.route("/healthz", web::get().to(operations::show_health));
+        config.route("/readyz", web::get().to(operations::show_readiness));
+        config.route("/metrics", web::get().to(operations::show_metrics));
         config.route("/sitemap.xml", web::get().to(seo::show_sitemap));
         config.route("/robots.txt", web::get().to(seo::show_robots));
         for &(alias, target) in redirects::ALIASES {

@@ -4,7 +4,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::Compress;
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -19,6 +19,7 @@ use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
+use crate::metrics::{self, Metrics};
 use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
@@ -49,6 +50,7 @@ impl Application {
         let outbox = OutboxWorker::new(db.clone(), &settings.mail, Arc::clone(&outbox_wake))?;
         tokio::spawn(outbox.run());
         let renderer = start_renderer(bundle, &settings).await?;
+        let metrics = Arc::new(Metrics::new()?);
         let stripe = StripeClient::from_settings(&settings.stripe)?.map(Arc::new);
 
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
@@ -62,10 +64,14 @@ impl Application {
             db,
             signer: Arc::new(signer),
             outbox_wake,
-            page_cache: settings
-                .cache
-                .enabled
-                .then(|| Arc::new(PageCache::new(settings.cache.max_megabytes * 1024 * 1024))),
+            page_cache: settings.cache.enabled.then(|| {
+                Arc::new(PageCache::new(
+                    settings.cache.max_megabytes * 1024 * 1024,
+                    metrics.cache_hits.clone(),
+                    metrics.cache_misses.clone(),
+                ))
+            }),
+            metrics,
             stripe,
             renderer,
             assets: Arc::new(assets),
@@ -80,11 +86,14 @@ impl Application {
                 // Compresses what is not already compressed (API answers, images, uncached
                 // pages); cached pages and built assets carry their own encoding.
                 .wrap(Compress::default())
+                .wrap(from_fn(metrics::record_request))
                 .wrap(TracingLogger::default())
                 .app_data(web::Data::new(state.clone()))
                 .configure(routes.clone())
         })
         .listen(listener)?
+        // On SIGTERM or SIGINT: stop accepting, finish what is in flight, then exit.
+        .shutdown_timeout(30)
         .run();
         Ok(Self { port, server })
     }

@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::mail::signing::LinkSigner;
+use crate::metrics::Metrics;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
 
@@ -25,6 +26,7 @@ pub struct AppState {
     pub signer: Arc<LinkSigner>,
     /// Wakes the outbox worker when a request queued an e-mail.
     pub outbox_wake: Arc<Notify>,
+    pub metrics: Arc<Metrics>,
     /// Rendered pages, when caching is on.
     pub page_cache: Option<Arc<PageCache>>,
     /// Stripe's API; `None` when no secret key is configured.

@@ -2,6 +2,7 @@
 //! bounded queue. Isolates are reused across requests and replaced only when
 //! a render had to be terminated.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -46,6 +47,8 @@ struct Job {
 #[derive(Clone)]
 pub struct RenderPool {
     jobs: Sender<Job>,
+    /// Workers whose thread is still running.
+    live_workers: Arc<AtomicUsize>,
 }
 
 impl RenderPool {
@@ -54,6 +57,7 @@ impl RenderPool {
     pub fn start(bundle: String, config: &PoolConfig) -> Result<Self, RenderError> {
         let bundle: Arc<str> = Arc::from(bundle);
         let (jobs, queue) = crossbeam_channel::bounded(config.queue_capacity);
+        let live_workers = Arc::new(AtomicUsize::new(0));
         let mut ready = Vec::with_capacity(config.workers);
         for index in 0..config.workers.max(1) {
             let (loaded, loaded_rx) = std::sync::mpsc::channel();
@@ -61,6 +65,7 @@ impl RenderPool {
                 bundle: Arc::clone(&bundle),
                 queue: queue.clone(),
                 budget: config.budget,
+                _alive: WorkerAlive::new(&live_workers),
             };
             thread::Builder::new()
                 .name(format!("ssr-{index}"))
@@ -71,7 +76,17 @@ impl RenderPool {
         for loaded in ready {
             loaded.recv().map_err(|_| RenderError::Unavailable)??;
         }
-        Ok(Self { jobs })
+        Ok(Self { jobs, live_workers })
+    }
+
+    /// Renders waiting for a free isolate right now.
+    pub fn queue_depth(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// Whether any worker is still there to render.
+    pub fn is_serving(&self) -> bool {
+        self.live_workers.load(Ordering::SeqCst) > 0
     }
 
     /// Renders `url` with the route data the server loaded for it.
@@ -94,6 +109,24 @@ struct Worker {
     bundle: Arc<str>,
     queue: Receiver<Job>,
     budget: Duration,
+    /// Held, never read: dropping it with the worker marks the worker gone.
+    _alive: WorkerAlive,
+}
+
+/// Counts a worker as live from its creation until its thread ends.
+struct WorkerAlive(Arc<AtomicUsize>);
+
+impl WorkerAlive {
+    fn new(count: &Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Drop for WorkerAlive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Worker {

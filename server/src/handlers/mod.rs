@@ -3,6 +3,7 @@
 pub mod api;
 pub mod assets;
 pub mod forms;
+pub mod operations;
 pub mod pages;
 pub mod payments;
 pub mod redirects;

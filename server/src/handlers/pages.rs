@@ -122,7 +122,10 @@ async fn render_html(
     if let Some(form) = form {
         data["form"] = form;
     }
-    let rendered = state.renderer.render(url, data.to_string()).await?;
+    let started = std::time::Instant::now();
+    let rendered = state.renderer.render(url, data.to_string()).await;
+    state.metrics.observe_render(started.elapsed());
+    let rendered = rendered?;
     let page_data = script_safe_json(&data);
     let html = Document {
         assets: &state.assets,

@@ -1,37 +1,14 @@
 //! E-mail delivery against a real SMTP server (Python's aiosmtpd) and a
 //! real server process that is killed mid-way.
 
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::json;
 
 use crate::helpers::{Backend, TestDatabase};
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("addr")
-        .port()
-}
-
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
-    let started = Instant::now();
-    while !ready() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "gave up waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-fn accepts(port: u16) -> bool {
-    std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-}
+use crate::process::{accepts, free_port, start_binary, wait_for};
 
 /// aiosmtpd writing every message it receives into a Maildir.
 struct SmtpSink {
@@ -76,22 +53,16 @@ fn delivered(maildir: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The real binary, as `make run` starts it.
 fn start_server(database_url: &str, port: u16, smtp_port: u16) -> Child {
-    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let child = Command::new(env!("CARGO_BIN_EXE_server"))
-        .arg("serve")
-        .current_dir(&workspace)
-        .env("DATABASE_URL", database_url)
-        .env("SITE_SERVER__PORT", port.to_string())
-        .env("SITE_MAIL__SMTP_PORT", smtp_port.to_string())
-        .env("SITE_MAIL__POLL_INTERVAL_MS", "200")
-        .env("SITE_RENDER__WORKERS", "1")
-        .env("RUST_LOG", "error")
-        .spawn()
-        .expect("server binary");
-    wait_for("the server", || accepts(port));
-    child
+    let smtp_port = smtp_port.to_string();
+    start_binary(
+        database_url,
+        port,
+        &[
+            ("SITE_MAIL__SMTP_PORT", smtp_port.as_str()),
+            ("SITE_MAIL__POLL_INTERVAL_MS", "200"),
+        ],
+    )
 }
 
 #[actix_rt::test]

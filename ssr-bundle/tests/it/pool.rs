@@ -114,3 +114,23 @@ async fn a_full_queue_answers_saturated_instead_of_waiting() {
     assert!(matches!(busy.await, Ok(Err(RenderError::Timeout(_)))));
     assert!(matches!(waiting.await, Ok(Err(RenderError::Timeout(_)))));
 }
+
+#[tokio::test]
+async fn while_one_isolate_is_stuck_the_others_keep_rendering() {
+    let pool = pool(2, 8);
+    let stuck = tokio::spawn({
+        let pool = pool.clone();
+        async move { pool.render("/loop", "{}".to_owned()).await }
+    });
+    // Give the stuck render time to occupy its isolate.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    for n in 1..=5 {
+        let rendered = tokio::time::timeout(Duration::from_millis(250), body(&pool, "/free"))
+            .await
+            .expect("answered before the stuck render's budget ran out");
+        assert_eq!(rendered, format!("/free hi {n}"));
+    }
+    assert!(pool.is_serving());
+    let outcome = stuck.await.expect("joined");
+    assert!(matches!(outcome, Err(RenderError::Timeout(_))), "{outcome:?}");
+}

@@ -1,0 +1,40 @@
+//! What load balancers and monitoring ask: is the process up, can it serve,
+//! and how is it doing.
+
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+use crate::error::{AppError, AppResult};
+use crate::models::data_version::DataVersion;
+use crate::state::AppState;
+
+/// The process answers: nothing else is checked.
+pub async fn show_health() -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "status": "ok" }))
+}
+
+/// Ready for traffic: the database answers and isolates are there to render.
+pub async fn show_readiness(state: web::Data<AppState>) -> HttpResponse {
+    let database = state
+        .db
+        .run(|conn| Ok(DataVersion::current(conn)?))
+        .await
+        .is_ok();
+    let renderer = state.renderer.is_serving();
+    let body = json!({ "database": database, "renderer": renderer });
+    if database && renderer {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable().json(body)
+    }
+}
+
+pub async fn show_metrics(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let text = state
+        .metrics
+        .render(state.renderer.queue_depth())
+        .map_err(|error| AppError::Internal(error.into()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(text))
+}

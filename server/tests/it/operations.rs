@@ -1,0 +1,176 @@
+//! Running the server: health, readiness, metrics, back-pressure, graceful
+//! shutdown, and several processes sharing one database.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::time::Duration;
+
+use futures_util::future::join_all;
+
+use crate::helpers::{spawn_app, spawn_app_with, Backend, TestDatabase};
+use crate::process::{free_port, run_command, start_binary, wait_for};
+
+#[actix_rt::test]
+async fn health_and_readiness_answer_ok_when_the_database_and_renderer_are_there() {
+    let app = spawn_app(Backend::Sqlite).await;
+    assert_eq!(app.get_json("/healthz").await["status"], "ok");
+    let ready = app.get_json("/readyz").await;
+    assert_eq!(ready["database"], true);
+    assert_eq!(ready["renderer"], true);
+}
+
+#[actix_rt::test]
+async fn metrics_count_requests_per_route_renders_and_cache_hits() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in ["/history", "/history", "/api/businesses/no-such-business"] {
+        app.get(path).await;
+    }
+    let response = app.get("/metrics").await;
+    assert_eq!(response.status(), 200);
+    let text = response.text().await.expect("body");
+    for line in [
+        "http_requests_total{method=\"GET\",route=\"page\",status=\"200\"} 2",
+        "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
+        "page_cache_hits_total 1",
+        "page_cache_misses_total 1",
+        "ssr_render_duration_seconds_count 1",
+        "ssr_queue_depth 0",
+    ] {
+        assert!(
+            text.lines().any(|candidate| candidate == line),
+            "{line} in\n{text}"
+        );
+    }
+    assert!(text.contains("http_request_duration_seconds_bucket{route=\"page\",le=\"0.5\"}"));
+}
+
+#[actix_rt::test]
+async fn a_full_render_queue_answers_503_with_retry_after_instead_of_waiting() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.cache.enabled = false;
+        settings.render.workers = 1;
+        // No waiting line at all: a render is refused whenever the one isolate is busy.
+        settings.render.queue_capacity = 0;
+    })
+    .await;
+    let responses = join_all((0..100).map(|_| app.get("/directory"))).await;
+    let refused: Vec<_> = responses
+        .iter()
+        .filter(|response| response.status() == 503)
+        .collect();
+    assert!(!refused.is_empty(), "some renders found the isolate busy");
+    assert!(refused
+        .iter()
+        .all(|response| response.headers()["retry-after"] == "1"));
+    assert!(responses
+        .iter()
+        .all(|response| matches!(response.status().as_u16(), 200 | 503)));
+    assert!(responses.iter().any(|response| response.status() == 200));
+    assert_eq!(
+        app.get("/directory").await.status(),
+        200,
+        "the server serves again once the burst is over"
+    );
+}
+
+#[test]
+fn shutdown_finishes_the_request_in_flight_then_exits() {
+    let database = TestDatabase::create(Backend::Sqlite);
+    let port = free_port();
+    let mut server = start_binary(database.url(), port, &[]);
+    let body =
+        r#"{"name":"Jo Late","email":"jo@example.com","message":"Sent while the server stops."}"#;
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    write!(
+        stream,
+        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .expect("headers");
+    stream
+        .write_all(&body.as_bytes()[..10])
+        .expect("first part");
+    std::thread::sleep(Duration::from_millis(300));
+
+    let stopped = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(stopped.success());
+    std::thread::sleep(Duration::from_millis(300));
+    stream
+        .write_all(&body.as_bytes()[10..])
+        .expect("the rest, after SIGTERM");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("answer");
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+
+    let mut exited = None;
+    wait_for("the server to exit", || {
+        exited = server.try_wait().expect("status");
+        exited.is_some()
+    });
+    assert!(exited.is_some_and(|status| status.success()), "{exited:?}");
+}
+
+#[actix_rt::test]
+async fn two_processes_on_one_postgresql_database_see_each_other_s_writes_at_once() {
+    let database = TestDatabase::create(Backend::Postgres);
+    run_command(database.url(), &["migrate"]);
+    run_command(database.url(), &["seed"]);
+    let (port_a, port_b) = (free_port(), free_port());
+    let mut first = start_binary(database.url(), port_a, &[]);
+    let mut second = start_binary(database.url(), port_b, &[]);
+    let client = reqwest::Client::new();
+    let directory = |port: u16| {
+        let client = client.clone();
+        async move {
+            client
+                .get(format!("http://127.0.0.1:{port}/directory"))
+                .send()
+                .await
+                .expect("sent")
+                .text()
+                .await
+                .expect("body")
+        }
+    };
+    for port in [port_a, port_b] {
+        assert!(!directory(port).await.contains("Two Process Tavern"));
+        assert!(
+            !directory(port).await.contains("Two Process Tavern"),
+            "cached now"
+        );
+    }
+
+    let csv_dir = tempfile::tempdir().expect("dir");
+    let csv = csv_dir.path().join("new.csv");
+    let export = csv_dir.path().join("all.csv");
+    run_command(database.url(), &["export", export.to_str().expect("path")]);
+    let header = std::fs::read_to_string(&export)
+        .expect("export")
+        .lines()
+        .next()
+        .expect("header")
+        .to_owned();
+    std::fs::write(
+        &csv,
+        format!(
+            "{header}\nTwo Process Tavern,two-process-tavern,,,,,,,,,,Food & Dining,false,false\n"
+        ),
+    )
+    .expect("csv");
+    run_command(database.url(), &["import", csv.to_str().expect("path")]);
+
+    for port in [port_a, port_b] {
+        assert!(
+            directory(port).await.contains("Two Process Tavern"),
+            "port {port}"
+        );
+    }
+    for server in [&mut first, &mut second] {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+}

@@ -1,0 +1,60 @@
+//! The real server binary in its own process, as `make run` starts it.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port()
+}
+
+pub fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "gave up waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+pub fn accepts(port: u16) -> bool {
+    std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+}
+
+/// Starts `server serve` on `port` against `database_url` with extra
+/// settings, and waits until it accepts connections.
+pub fn start_binary(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .arg("serve")
+        .current_dir(&workspace)
+        .env("DATABASE_URL", database_url)
+        .env("SITE_SERVER__PORT", port.to_string())
+        .env("SITE_RENDER__WORKERS", "1")
+        .env("RUST_LOG", "error")
+        .envs(settings.iter().copied())
+        .spawn()
+        .expect("server binary");
+    wait_for("the server", || accepts(port));
+    child
+}
+
+/// Runs another command of the server binary (`seed`, `import`, …) to the end.
+pub fn run_command(database_url: &str, args: &[&str]) {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let status = Command::new(env!("CARGO_BIN_EXE_server"))
+        .args(args)
+        .current_dir(&workspace)
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "error")
+        .status()
+        .expect("server binary");
+    assert!(status.success(), "server {args:?}: {status}");
+}
