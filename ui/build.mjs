@@ -39,8 +39,19 @@ await build({
   inject: [join(root, "src/ssr/polyfills.ts")],
 });
 
+// Browsers load each page as its own chunk; the server bundle keeps them all inline.
+const lazyPages = {
+  name: "lazy-pages",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@\/app\/page-components$/ }, () => ({
+      path: join(root, "src/app/page-components.lazy.ts"),
+    }));
+  },
+};
+
 const client = await build({
   ...shared,
+  plugins: [lazyPages],
   entryPoints: { "entry-client": join(root, "src/entry-client.tsx") },
   outdir: assets,
   platform: "browser",

@@ -47,6 +47,8 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
   await menu.waitFor();
   await menu.getByRole("link", { name: "News" }).click();
   await page.waitForURL(`${server.baseUrl}/news`);
+  // The news page arrives as its own chunk; the previous page stays until it shows.
+  await page.getByRole("heading", { level: 1, name: /News$/ }).waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
   assert.equal(await page.locator("#mobile-menu").count(), 0, "the menu closes after a link is clicked");
   assert.equal(await page.evaluate(() => window.scrollY), 0);

@@ -1,26 +1,28 @@
 import { Route, Routes } from "react-router";
 import { Layout } from "@/components/layout/Layout";
-import { CheckoutPage } from "@/features/checkout/CheckoutPage";
-import { PaymentSuccessPage } from "@/features/checkout/PaymentSuccessPage";
-import { ContactPage } from "@/features/content/ContactPage";
-import { GetListedPage } from "@/features/content/GetListedPage";
-import { HelpfulLinksPage } from "@/features/content/HelpfulLinksPage";
-import { HistoryPage } from "@/features/content/HistoryPage";
-import { RememberWhenPage } from "@/features/content/RememberWhenPage";
-import { BusinessPage } from "@/features/directory/BusinessPage";
-import { CategoryPage } from "@/features/directory/CategoryPage";
-import { DirectoryPage } from "@/features/directory/DirectoryPage";
-import { EventsPage } from "@/features/events/EventsPage";
-import { HomePage } from "@/features/home/HomePage";
-import { ArticlePage } from "@/features/news/ArticlePage";
-import { NewsPage } from "@/features/news/NewsPage";
-import { AgentPage } from "@/features/real-estate/AgentPage";
-import { AgentsPage } from "@/features/real-estate/AgentsPage";
-import { PropertyListingsPage } from "@/features/real-estate/PropertyListingsPage";
-import { RealEstateHubPage } from "@/features/real-estate/RealEstateHubPage";
+import {
+  AgentPage,
+  AgentsPage,
+  ArticlePage,
+  BusinessPage,
+  CategoryPage,
+  CheckoutPage,
+  ContactPage,
+  DirectoryPage,
+  EventsPage,
+  GetListedPage,
+  HelpfulLinksPage,
+  HistoryPage,
+  HomePage,
+  NewsPage,
+  PaymentSuccessPage,
+  PropertyListingsPage,
+  RealEstateHubPage,
+  RememberWhenPage,
+} from "@/app/page-components";
 import { NotFoundPage } from "./pages/NotFoundPage";
 
-/** The route table of the UI (spec section 2). The server mirrors it in `server/src/page_route.rs`. */
+/** The route table of the UI (spec section 2). The server loads each route's data in `server/src/page_data.rs`. */
 export function AppRoutes() {
   return (
     <Routes>

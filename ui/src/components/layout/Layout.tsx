@@ -1,8 +1,21 @@
+import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { Toaster } from "@/components/ui/Toaster";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { ScrollToTop } from "./ScrollToTop";
+
+/**
+ * Marks the document once React has taken over the page's server HTML (tests
+ * and tools wait for it). It sits inside the page's Suspense boundary, so it
+ * fires only when the page itself, not just the chrome, is interactive.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
 
 export function Layout() {
   return (
@@ -13,7 +26,12 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* Pages load as separate chunks in the browser; until one arrives, the
+            server's HTML stays (hydration) or the previous page stays (navigation). */}
+        <Suspense>
+          <Outlet />
+          <MarkHydrated />
+        </Suspense>
       </main>
       <Footer />
       <Toaster />
