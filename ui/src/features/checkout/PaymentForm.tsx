@@ -1,7 +1,7 @@
 import { PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "@/lib/toast";
 import { type CheckoutOrder, planTitle } from "./checkout-order";
 import { CheckoutSummary } from "./CheckoutSummary";
 
@@ -23,11 +23,14 @@ export function PaymentForm({ order }: { order: CheckoutOrder }) {
       redirect: "if_required",
     });
     if (error) {
-      toast.error("Payment Failed", { description: error.message });
+      void showToast("error", { title: "Payment Failed", description: error.message ?? "" });
       setProcessing(false);
       return;
     }
-    toast.success("Payment Successful", { description: `Thank you for your ${planTitle(order.plan)} listing purchase!` });
+    void showToast("success", {
+      title: "Payment Successful",
+      description: `Thank you for your ${planTitle(order.plan)} listing purchase!`,
+    });
     navigate(`/payment-success?plan=${encodeURIComponent(order.plan.toLowerCase())}`);
   }
 

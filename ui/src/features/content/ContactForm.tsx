@@ -3,8 +3,8 @@ import { Send } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { apiRequest } from "@/lib/api";
+import { showToast } from "@/lib/toast";
 import { useFormOutcome } from "@/lib/form-outcome";
 import { composeContactMessage, contactSchema, EMPTY_CONTACT, type ContactValues } from "./contact-message";
 import { MessageSentDialog } from "./MessageSentDialog";
@@ -69,7 +69,10 @@ export function ContactForm() {
         message: composeContactMessage(values),
       });
     } catch {
-      toast.error("Error sending message", { description: "There was a problem sending your message. Please try again." });
+      void showToast("error", {
+        title: "Error sending message",
+        description: "There was a problem sending your message. Please try again.",
+      });
       return;
     }
     reset(EMPTY_CONTACT);

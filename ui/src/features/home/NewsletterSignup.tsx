@@ -1,8 +1,8 @@
 import { Mail } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { useFormOutcome } from "@/lib/form-outcome";
+import { showToast } from "@/lib/toast";
 import { useSite } from "@/lib/site";
 import { NEWSLETTER_TEXT, newsletterEmailProblem, subscribe } from "./newsletter";
 
@@ -26,7 +26,7 @@ export function NewsletterSignup() {
     event.preventDefault();
     const problem = newsletterEmailProblem(email);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      void showToast("error", problem);
       return;
     }
     setStatus("submitting");
@@ -34,9 +34,9 @@ export function NewsletterSignup() {
     setStatus("idle");
     if (failure === null) {
       setEmail("");
-      toast.success(NEWSLETTER_TEXT.successTitle, { description: NEWSLETTER_TEXT.successDescription });
+      void showToast("success", { title: NEWSLETTER_TEXT.successTitle, description: NEWSLETTER_TEXT.successDescription });
     } else {
-      toast.error(NEWSLETTER_TEXT.failureTitle, { description: failure });
+      void showToast("error", { title: NEWSLETTER_TEXT.failureTitle, description: failure });
     }
   }
 
