@@ -77,6 +77,9 @@ pub struct RenderSettings {
     pub budget_ms: u64,
     /// Renders that may wait for a free isolate before the server answers 503.
     pub queue_capacity: usize,
+    /// JavaScript heap of one isolate; a render that needs more is stopped
+    /// and its isolate replaced, instead of the process running out of memory.
+    pub max_heap_megabytes: usize,
 }
 
 impl RenderSettings {

@@ -124,6 +124,7 @@ async fn start_renderer(bundle: String, settings: &Settings) -> anyhow::Result<R
     let mut config = PoolConfig {
         budget: settings.render.budget(),
         queue_capacity: settings.render.queue_capacity,
+        max_heap_bytes: settings.render.max_heap_megabytes * 1024 * 1024,
         ..PoolConfig::default()
     };
     if settings.render.workers > 0 {

@@ -15,6 +15,9 @@ pub enum RenderError {
     /// The bundle could not be evaluated when an isolate started.
     #[error("the server bundle failed to load: {0}")]
     Bundle(String),
+    /// The render used more memory than an isolate may have.
+    #[error("the page needed more than the isolate's memory limit")]
+    OutOfMemory,
     /// Every isolate is busy and the waiting line is full.
     #[error("all renderers are busy")]
     Saturated,

@@ -1,22 +1,49 @@
 //! One V8 isolate with the server bundle evaluated in it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use deno_core::{scope, v8, JsRuntime, RuntimeOptions};
 
 use crate::{RenderError, Rendered};
 
 pub(crate) struct RenderIsolate {
     runtime: JsRuntime,
+    /// Set when the heap reached its limit and the running script was stopped.
+    out_of_memory: Arc<AtomicBool>,
 }
 
 impl RenderIsolate {
-    /// Creates the isolate and evaluates the bundle. Must run inside a tokio
-    /// runtime context: deno_core schedules V8's platform tasks on it.
-    pub(crate) fn load(bundle: &str) -> Result<Self, RenderError> {
-        let mut runtime = JsRuntime::new(RuntimeOptions::default());
+    /// Creates the isolate with a heap of at most `max_heap_bytes` and
+    /// evaluates the bundle. Must run inside a tokio runtime context:
+    /// deno_core schedules V8's platform tasks on it.
+    pub(crate) fn load(bundle: &str, max_heap_bytes: usize) -> Result<Self, RenderError> {
+        let mut runtime = JsRuntime::new(RuntimeOptions {
+            create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
+            ..RuntimeOptions::default()
+        });
+        let out_of_memory = Arc::new(AtomicBool::new(false));
+        let handle = runtime.v8_isolate().thread_safe_handle();
+        let flag = Arc::clone(&out_of_memory);
+        // Near the limit V8 would abort the whole process; instead stop the
+        // script and grant headroom to unwind. The isolate is then replaced.
+        runtime.add_near_heap_limit_callback(move |current, _initial| {
+            flag.store(true, Ordering::SeqCst);
+            handle.terminate_execution();
+            current * 2
+        });
         runtime
             .execute_script("server-bundle.js", bundle.to_owned())
             .map_err(|error| RenderError::Bundle(error.to_string()))?;
-        Ok(Self { runtime })
+        Ok(Self {
+            runtime,
+            out_of_memory,
+        })
+    }
+
+    /// Whether this isolate hit its heap limit and must not render again.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.out_of_memory.load(Ordering::SeqCst)
     }
 
     pub(crate) fn handle(&mut self) -> v8::IsolateHandle {

@@ -24,6 +24,9 @@ pub struct PoolConfig {
     pub queue_capacity: usize,
     /// Longest a single render may run before it is terminated.
     pub budget: Duration,
+    /// Largest JavaScript heap of one isolate; a render reaching it is
+    /// stopped and the isolate replaced.
+    pub max_heap_bytes: usize,
 }
 
 impl Default for PoolConfig {
@@ -33,6 +36,7 @@ impl Default for PoolConfig {
             workers,
             queue_capacity: workers * 64,
             budget: Duration::from_secs(2),
+            max_heap_bytes: 256 * 1024 * 1024,
         }
     }
 }
@@ -65,6 +69,7 @@ impl RenderPool {
                 bundle: Arc::clone(&bundle),
                 queue: queue.clone(),
                 budget: config.budget,
+                max_heap_bytes: config.max_heap_bytes,
                 _alive: WorkerAlive::new(&live_workers),
             };
             thread::Builder::new()
@@ -109,6 +114,7 @@ struct Worker {
     bundle: Arc<str>,
     queue: Receiver<Job>,
     budget: Duration,
+    max_heap_bytes: usize,
     /// Held, never read: dropping it with the worker marks the worker gone.
     _alive: WorkerAlive,
 }
@@ -152,7 +158,7 @@ impl Worker {
         };
         let mut first = Some(loaded);
         loop {
-            let isolate = RenderIsolate::load(&self.bundle);
+            let isolate = RenderIsolate::load(&self.bundle, self.max_heap_bytes);
             if let Some(loaded) = first.take() {
                 let _ = loaded.send(match &isolate {
                     Ok(_) => Ok(()),
@@ -163,25 +169,28 @@ impl Worker {
             if !self.serve(&mut isolate, &watchdog) {
                 return;
             }
-            tracing::warn!(worker = %name, "replacing an isolate after a terminated render");
+            tracing::warn!(worker = %name, "replacing an isolate after a stopped render");
         }
     }
 
-    /// Renders jobs until the queue closes (`false`) or the isolate was
-    /// terminated and must be replaced (`true`).
+    /// Renders jobs until the queue closes (`false`) or a render was stopped
+    /// (over time or out of memory) and the isolate must be replaced (`true`).
     fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
         while let Ok(job) = self.queue.recv() {
             watchdog.arm(Instant::now() + self.budget, isolate.handle());
             let outcome = isolate.render(&job.url, &job.data_json);
-            let terminated = watchdog.disarm();
-            let outcome = if terminated {
+            let timed_out = watchdog.disarm();
+            let exhausted = isolate.exhausted();
+            let outcome = if exhausted {
+                Err(RenderError::OutOfMemory)
+            } else if timed_out {
                 Err(RenderError::Timeout(self.budget))
             } else {
                 outcome
             };
             // The caller may have gone away; its answer is then not needed.
             let _ = job.reply.send(outcome);
-            if terminated {
+            if timed_out || exhausted {
                 return true;
             }
         }

@@ -2,7 +2,8 @@ use std::time::Duration;
 
 use ssr_bundle::{PoolConfig, RenderError, RenderPool, Rendered};
 
-/// Echoes the URL and a per-isolate counter; `/loop` never returns,
+/// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
+/// allocates until memory runs out,
 /// `/throw` throws, `/garbage` returns something that is not a result.
 const BUNDLE: &str = r#"
 let renders = 0;
@@ -10,6 +11,7 @@ globalThis.__ssr = {
   render(url, dataJson) {
     const data = JSON.parse(dataJson);
     if (url === "/loop") { for (;;) {} }
+    if (url === "/hog") { const hoard = []; for (;;) hoard.push(new Array(100000).fill(url)); }
     if (url === "/throw") throw new Error("boom");
     if (url === "/garbage") return "not json";
     renders += 1;
@@ -23,6 +25,7 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
         workers,
         queue_capacity,
         budget: Duration::from_millis(300),
+        max_heap_bytes: 64 * 1024 * 1024,
     };
     RenderPool::start(BUNDLE.to_owned(), &config).expect("bundle loads")
 }
@@ -132,5 +135,31 @@ async fn while_one_isolate_is_stuck_the_others_keep_rendering() {
     }
     assert!(pool.is_serving());
     let outcome = stuck.await.expect("joined");
-    assert!(matches!(outcome, Err(RenderError::Timeout(_))), "{outcome:?}");
+    assert!(
+        matches!(outcome, Err(RenderError::Timeout(_))),
+        "{outcome:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
+    let pool = RenderPool::start(
+        BUNDLE.to_owned(),
+        &PoolConfig {
+            workers: 1,
+            queue_capacity: 8,
+            // Long enough that only the memory limit can stop the hog.
+            budget: Duration::from_secs(30),
+            max_heap_bytes: 64 * 1024 * 1024,
+        },
+    )
+    .expect("bundle loads");
+    assert_eq!(body(&pool, "/before").await, "/before hi 1");
+    let outcome = pool.render("/hog", "{}".to_owned()).await;
+    assert!(
+        matches!(outcome, Err(RenderError::OutOfMemory)),
+        "{outcome:?}"
+    );
+    // A fresh isolate: its counter starts again.
+    assert_eq!(body(&pool, "/after").await, "/after hi 1");
 }
