@@ -27,9 +27,9 @@ const BADGES = [
 ];
 
 /** Links the site will have but does not yet: shown, not followable. */
-function Placeholder({ children, label }: { children: React.ReactNode; label?: string }) {
+function Placeholder({ children }: { children: React.ReactNode }) {
   return (
-    <a role="link" aria-disabled="true" aria-label={label} title="Coming soon" className="cursor-default text-white/70">
+    <a role="link" aria-disabled="true" title="Coming soon" className="cursor-default text-white/70">
       {children}
     </a>
   );
@@ -58,10 +58,11 @@ export function Footer() {
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {["Facebook", "Instagram", "X"].map((network) => (
               <li key={network}>
-                <Placeholder label={`${network} (coming soon)`}>
+                <Placeholder>
                   <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 text-xs font-bold">
                     {network.slice(0, 2)}
                   </span>
+                  <span className="sr-only">{network} (coming soon)</span>
                 </Placeholder>
               </li>
             ))}

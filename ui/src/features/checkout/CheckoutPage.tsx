@@ -16,7 +16,7 @@ function CheckoutLoading({ order }: { order: CheckoutOrder }) {
     <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-forest/10 bg-white px-6 py-16 text-center shadow-sm">
       <Loader2 aria-hidden className="h-10 w-10 animate-spin text-forest" />
       <p className="text-charcoal/75">Loading payment form...</p>
-      <p className="text-sm text-charcoal/55">
+      <p className="text-sm text-charcoal/70">
         {planTitle(order.plan)} Business Listing ({order.billing}) · {priceLabel(order.amount, order.billing)}
       </p>
     </div>

@@ -117,7 +117,7 @@ export function ContactForm() {
             id={phone.id}
             label={
               <>
-                Phone Number <span className="font-normal text-charcoal/60">(optional)</span>
+                Phone Number <span className="font-normal text-charcoal/70">(optional)</span>
               </>
             }
           >

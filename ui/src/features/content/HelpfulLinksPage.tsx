@@ -21,7 +21,7 @@ function EmergencyNumbers() {
       <ul className="mt-4 grid gap-3 sm:grid-cols-3">
         {EMERGENCY_NUMBERS.map((entry) => (
           <li key={entry.label} className="rounded-lg bg-white p-4 shadow-sm">
-            <p className="text-xs font-semibold uppercase tracking-wider text-charcoal/60">{entry.label}</p>
+            <p className="text-xs font-semibold uppercase tracking-wider text-charcoal/70">{entry.label}</p>
             <a
               href={telHref(entry.number)}
               className={`mt-1 block font-serif text-2xl font-bold hover:underline ${entry.urgent ? "text-red-700" : "text-forest"}`}

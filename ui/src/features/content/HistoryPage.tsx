@@ -23,7 +23,7 @@ function QuickFacts() {
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {QUICK_FACTS.map((fact) => (
           <div key={fact.label} className="rounded-lg bg-sand/60 px-4 py-3">
-            <dt className="text-xs font-semibold uppercase tracking-wider text-charcoal/60">{fact.label}</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-charcoal/70">{fact.label}</dt>
             <dd className="mt-1 font-serif text-2xl font-bold text-forest">
               {fact.qualifier && <span className="font-sans text-sm font-medium text-charcoal/70">{fact.qualifier} </span>}
               {fact.value}
@@ -39,7 +39,7 @@ function Contents() {
   const site = useSite();
   return (
     <nav aria-labelledby="history-contents" className="hidden rounded-xl border border-forest/10 bg-white p-5 shadow-sm lg:block">
-      <h2 id="history-contents" className="text-xs font-semibold uppercase tracking-wider text-charcoal/60">
+      <h2 id="history-contents" className="text-xs font-semibold uppercase tracking-wider text-charcoal/70">
         In this history
       </h2>
       <ol className="mt-3 space-y-1.5 text-sm">
@@ -79,7 +79,7 @@ function SponsorBanner() {
   const className = "block rounded-lg transition-opacity hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest";
   return (
     <aside aria-label="Sponsor" className="mt-12 max-w-[728px]">
-      <p className="mb-1 text-[11px] font-medium uppercase tracking-widest text-charcoal/50">Sponsor</p>
+      <p className="mb-1 text-[11px] font-medium uppercase tracking-widest text-charcoal/70">Sponsor</p>
       {banner.linkUrl.startsWith("/") ? (
         <Link to={banner.linkUrl} className={className}>
           {image}

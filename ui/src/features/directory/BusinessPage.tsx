@@ -184,7 +184,7 @@ function ContactRow({ icon, label, children }: { icon: ReactNode; label: string;
     <li className="flex gap-3">
       <span className="mt-0.5 text-forest">{icon}</span>
       <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-wide text-charcoal/60">{label}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-charcoal/70">{label}</p>
         <div className="break-words">{children}</div>
       </div>
     </li>

@@ -35,7 +35,7 @@ function SearchForm({ search }: { search: string }) {
         Search businesses
       </label>
       <div className="relative flex-1">
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-charcoal/50" />
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-charcoal/70" />
         <input
           key={search}
           id="directory-search"

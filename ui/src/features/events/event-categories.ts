@@ -4,7 +4,7 @@ import type { EventCategory } from "@/lib/types";
 export const EVENT_CATEGORY_STYLES: Record<EventCategory, { label: string; badge: string; dateBlock: string }> = {
   government: { label: "Government", badge: "bg-blue-100 text-blue-800", dateBlock: "bg-[#34587a] text-white" },
   community: { label: "Community", badge: "bg-emerald-100 text-emerald-800", dateBlock: "bg-forest text-white" },
-  business: { label: "Business", badge: "bg-amber-100 text-amber-900", dateBlock: "bg-[#a86b12] text-white" },
+  business: { label: "Business", badge: "bg-amber-100 text-amber-900", dateBlock: "bg-[#94600f] text-white" },
   cultural: { label: "Cultural", badge: "bg-purple-100 text-purple-800", dateBlock: "bg-[#74457a] text-white" },
 };
 

@@ -52,7 +52,7 @@ function CategoryCard({ group }: { group: CategoryGroup }) {
                 className="flex justify-between gap-2 rounded px-1 py-0.5 text-charcoal/80 hover:bg-sand hover:text-forest"
               >
                 <span>{child.label}</span>
-                <span className="text-charcoal/60">{child.category.businessCount}</span>
+                <span className="text-charcoal/70">{child.category.businessCount}</span>
               </Link>
             </li>
           ))}

@@ -32,7 +32,7 @@ function MonthCalendar({ events }: { events: CommunityEvent[] }) {
       <thead>
         <tr>
           {WEEKDAYS.map((weekday) => (
-            <th key={weekday.short} scope="col" className="pb-1 text-xs font-medium text-charcoal/60">
+            <th key={weekday.short} scope="col" className="pb-1 text-xs font-medium text-charcoal/70">
               <abbr title={weekday.name} className="no-underline">
                 {weekday.short}
               </abbr>
@@ -82,7 +82,7 @@ function EventItem({ event }: { event: CommunityEvent }) {
         <p className="font-semibold leading-snug text-charcoal">{event.title}</p>
         <p className="text-xs text-charcoal/70">{when.full}</p>
         {event.location && (
-          <p className="flex items-center gap-1 text-xs text-charcoal/60">
+          <p className="flex items-center gap-1 text-xs text-charcoal/70">
             <MapPin aria-hidden className="h-3 w-3" />
             {event.location}
           </p>

@@ -64,7 +64,7 @@ export function NewsletterSignup() {
           disabled={submitting}
           aria-invalid={posted ? true : undefined}
           aria-describedby={posted ? "newsletter-outcome" : undefined}
-          className="w-full rounded-lg border border-white/20 bg-white px-3 py-2.5 text-sm text-charcoal placeholder:text-charcoal/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sand disabled:opacity-60"
+          className="w-full rounded-lg border border-white/20 bg-white px-3 py-2.5 text-sm text-charcoal placeholder:text-charcoal/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sand disabled:opacity-60"
         />
         {/* Honeypot: invisible to people, filled in by bots; the server drops such sign-ups. */}
         <div aria-hidden className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -33,7 +33,7 @@ function BannerLink({ banner, loading }: { banner: SponsorBanner; loading: "eage
 }
 
 function SponsorLabel() {
-  return <p className="mb-1 text-[11px] font-medium uppercase tracking-widest text-charcoal/50">Sponsor</p>;
+  return <p className="mb-1 text-[11px] font-medium uppercase tracking-widest text-charcoal/70">Sponsor</p>;
 }
 
 export function TopBanner() {
