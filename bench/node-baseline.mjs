@@ -55,7 +55,9 @@ async function primary() {
   let stopping = false;
   for (let index = 0; index < count; index += 1) {
     const child = cluster.fork();
-    child.once("online", () => child.send({ pages }));
+    // The worker asks once it has evaluated the bundle (a message sent any
+    // earlier would arrive before it listens).
+    child.once("message", () => child.send({ pages }));
     child.once("listening", () => {
       listening += 1;
       if (listening === count) console.error(`node baseline: ${count} workers on 127.0.0.1:${options.port}`);
@@ -126,6 +128,7 @@ ${preloads}</head>
     server.keepAliveTimeout = 60_000;
     server.listen(Number(options.port), "127.0.0.1");
   });
+  process.send?.("ready for pages");
 }
 
 /** JSON that can sit inside `<script type="application/json">`, as `server/src/document.rs` writes it. */

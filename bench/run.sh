@@ -10,6 +10,8 @@
 #   BENCH_MEMORY_TOTAL     renders before the second memory reading [100000]
 #   BENCH_STARTS           server starts timed [5]
 #   BENCH_LIGHTHOUSE=0     skip the Lighthouse audit
+# Arguments, if any, name the sections to run (functions below: throughput,
+# ssr_versus_node, cached_pages, memory, startup, lighthouse).
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
@@ -29,6 +31,7 @@ pids=$tmp/pids # process groups this script started and has not stopped yet
 touch "$pids"
 pg_db=bench_$$
 sqlite="sqlite://$tmp/site.db"
+errors_note=() # failed requests seen in the current section, listed under its table
 
 # The HTML cache can be switched off only in builds that have the setting
 # (the config refuses unknown keys).
@@ -191,7 +194,7 @@ api_rate() {
 # The same bundle and page data rendered by the Rust server (no HTML cache)
 # and by the Node baseline, route by route.
 ssr_versus_node() {
-  local slug route rust node met=0
+  local slug route rust node met=0 r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err
   slug=$(node -p 'require("./server/seed/businesses.json")[0].slug')
   local routes=(/ /directory "/business/$slug" /events)
   start_rust "$sqlite" "${cache_off[@]}"
@@ -225,7 +228,6 @@ ssr_versus_node() {
   notes
 }
 
-errors_note=()
 notes() {
   local note
   for note in "${errors_note[@]}"; do echo "- Errors: $note"; done
@@ -345,12 +347,14 @@ lighthouse() {
 
 [[ -x $bin ]] || fail "$bin is missing (make build)"
 DATABASE_URL="$sqlite" "$bin" seed >/dev/null 2>&1 || fail "seeding $sqlite failed"
+# Sections to run: all by default, or those named on the command line
+# (`bench/run.sh startup lighthouse`).
+sections=("$@")
+((${#sections[@]})) || sections=(throughput ssr_versus_node cached_pages memory startup lighthouse)
+for section in "${sections[@]}"; do
+  [[ $(type -t "$section") == function && $section != header ]] || fail "no section named $section"
+done
 {
   header
-  throughput
-  ssr_versus_node
-  cached_pages
-  memory
-  startup
-  lighthouse
+  for section in "${sections[@]}"; do "$section"; done
 } | tee "$report"
