@@ -66,7 +66,8 @@ screenshots: ui browser server-debug
 audit: ui browser server-debug
 	cd ui && SERVER_BIN=../$(DEBUG_BIN) node e2e/support/audit.mjs ../target/audit
 
-bench: build postgres
+# Markdown report on stdout and in target/bench/report.md (see the README's Benchmarks section).
+bench: build postgres browser
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
 	bench/run.sh
 

@@ -1,44 +1,360 @@
 #!/usr/bin/env bash
-# `make bench`: throughput figures for later work to compare against.
-# Prints a Markdown table and writes it to target/bench/report.md.
+# `make bench`: throughput, latency, memory and start-up figures for later work
+# to compare against. Prints a Markdown report and writes it to
+# target/bench/report.md. Progress and server logs go to stderr.
+#
+# Shorter runs for trying changes (defaults in brackets):
+#   BENCH_SECONDS          wrk duration per measurement [10]
+#   BENCH_WARMUP_SECONDS   unmeasured wrk run before each measurement [2]
+#   BENCH_MEMORY_FIRST     renders before the first memory reading [10000]
+#   BENCH_MEMORY_TOTAL     renders before the second memory reading [100000]
+#   BENCH_STARTS           server starts timed [5]
+#   BENCH_LIGHTHOUSE=0     skip the Lighthouse audit
+# Arguments, if any, name the sections to run (functions below: throughput,
+# ssr_versus_node, cached_pages, memory, startup, lighthouse).
 set -euo pipefail
+shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
-bin=target/release/server
-port=8097
-report=target/bench/report.md
-mkdir -p target/bench
 
-# Starts the release server on $1 (a database URL), seeded, and waits for it.
-serve() {
-  DATABASE_URL="$1" "$bin" seed >/dev/null 2>&1
-  DATABASE_URL="$1" SITE_SERVER__PORT=$port RUST_LOG=warn "$bin" serve &
-  server_pid=$!
+bin=target/release/server
+report=target/bench/report.md
+seconds=${BENCH_SECONDS:-10}
+warmup=${BENCH_WARMUP_SECONDS:-2}
+memory_first=${BENCH_MEMORY_FIRST:-10000}
+memory_total=${BENCH_MEMORY_TOTAL:-100000}
+starts=${BENCH_STARTS:-5}
+connections=50
+
+mkdir -p target/bench
+tmp=$(mktemp -d)
+pids=$tmp/pids # process groups this script started and has not stopped yet
+touch "$pids"
+pg_db=bench_$$
+sqlite="sqlite://$tmp/site.db"
+errors_note=() # failed requests seen in the current section, listed under its table
+
+# The HTML cache can be switched off only in builds that have the setting
+# (the config refuses unknown keys).
+cache_off=()
+if grep -q '^\[cache\]' server/config/default.toml; then
+  cache_off=(SITE_CACHE__ENABLED=false)
+fi
+
+## Process handling ##########################################################
+
+running() { [[ -r /proc/$1/status ]] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"; }
+
+# Runs "$@" in the background in its own process group (so stopping it also
+# stops anything it spawned), output to a log file. Sets $launched and $log.
+launch() {
+  log=$tmp/log.$RANDOM$RANDOM
+  setsid "$@" >"$log" 2>&1 </dev/null &
+  launched=$!
+  echo "$launched" >>"$pids"
+}
+
+# SIGTERM to the process group, SIGKILL to whatever is left after 10 s.
+stop() {
+  local pid=$1
+  kill -TERM -- "-$pid" 2>/dev/null || true
   for _ in $(seq 100); do
-    curl -fs "http://127.0.0.1:$port/api/businesses" >/dev/null && return
+    running "$pid" || break
     sleep 0.1
   done
-  echo "server did not start" >&2
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  sed -i "/^$pid\$/d" "$pids"
+}
+
+cleanup() {
+  local pid
+  while read -r pid; do stop "$pid"; done < <(cat "$pids" 2>/dev/null)
+  dropdb -h 127.0.0.1 -U postgres --if-exists "$pg_db" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+fail() {
+  echo "bench: $1" >&2
+  [[ -n ${log:-} && -f $log ]] && tail -n 20 "$log" >&2
   exit 1
 }
 
-api_rate() {
-  serve "$1"
-  rate=$(wrk -t2 -c50 -d5s "http://127.0.0.1:$port/api/businesses" | awk '/Requests\/sec/ {print $2}')
-  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
-  echo "| \`GET /api/businesses\` on $2 (wrk, 50 connections) | ${rate%.*} req/s | $(nproc) cores, load generator on the same machine |"
+free_port() {
+  node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
 }
 
-pg_db=bench_$$
-createdb -h 127.0.0.1 -U postgres "$pg_db"
-tmp=$(mktemp -d)
-trap 'dropdb -h 127.0.0.1 -U postgres --if-exists "$pg_db"; rm -rf "$tmp"' EXIT
+# Waits until $1 answers 200, failing if process $2 exits or $3 seconds pass.
+wait_for() {
+  local deadline=$(($(date +%s) + $3))
+  until curl -fso /dev/null --max-time 2 "$1"; do
+    running "$2" || fail "process $2 exited before $1 answered"
+    (($(date +%s) < deadline)) || fail "$1 did not answer within $3 s"
+    sleep 0.1
+  done
+}
 
-{
+# Starts the release server on a free port against database $1; further
+# arguments are extra VAR=value settings. Sets $rust_pid and $rust_url.
+start_rust() {
+  local database=$1 port
+  shift
+  port=$(free_port)
+  launch env DATABASE_URL="$database" SITE_SERVER__PORT="$port" \
+    SITE_SERVER__PUBLIC_BASE_URL="http://127.0.0.1:$port" RUST_LOG="warn,server::mail=error" \
+    "$@" "$bin" serve
+  rust_pid=$launched
+  rust_url=http://127.0.0.1:$port
+  wait_for "$rust_url/" "$rust_pid" 60
+}
+
+# Starts bench/node-baseline.mjs for the routes "$@", with page data taken
+# from the server at $rust_url. Sets $node_pid and $node_url.
+start_node() {
+  local port deadline
+  port=$(free_port)
+  launch node bench/node-baseline.mjs --port "$port" --origin "$rust_url" "$@"
+  node_pid=$launched
+  node_url=http://127.0.0.1:$port
+  deadline=$(($(date +%s) + 60))
+  until grep -q 'workers on' "$log"; do
+    running "$node_pid" || fail "the Node baseline exited"
+    (($(date +%s) < deadline)) || fail "the Node baseline did not start within 60 s"
+    sleep 0.1
+  done
+}
+
+## Measuring #################################################################
+
+# wrk against $1 after an unmeasured warm-up. Prints "req/s p50_ms p99_ms errors"
+# (errors: non-2xx/3xx responses plus socket errors).
+measure() {
+  echo "bench: wrk $1 (${warmup} s warm-up, ${seconds} s)" >&2
+  wrk -t2 -c"$connections" -d"${warmup}s" "$1" >/dev/null
+  wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency "$1" | awk '
+    function ms(v) {
+      if (v ~ /us$/) return v / 1000
+      if (v ~ /ms$/) return v + 0
+      if (v ~ /m$/) return v * 60000
+      if (v ~ /s$/) return v * 1000
+      return v + 0
+    }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    /^Requests\/sec:/ { rps = $2 }
+    /Non-2xx or 3xx responses:/ { errors += $NF }
+    /Socket errors:/ { gsub(/,/, ""); errors += $4 + $6 + $8 + $10 }
+    END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, errors }'
+}
+
+# Exactly $2 GET requests to $1 from 50 keep-alive connections.
+load() {
+  echo "bench: $2 requests to $1" >&2
+  node bench/load.mjs "$1" "$2" "$connections" >&2
+}
+
+rss_mib() { awk '/^VmRSS:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
+
+## Report sections ###########################################################
+
+header() {
   echo "# Benchmarks ($(date -u +%F), $(nproc) cores)"
+  echo
+  echo "Load generator (wrk, $connections connections, 2 threads) on the same machine as the servers;"
+  echo "wrk runs ${seconds} s per measurement after ${warmup} s of warm-up. Latencies in ms."
+  if ((${#cache_off[@]} == 0)); then
+    echo "This build has no HTML cache setting: every page request renders."
+  fi
+  echo
+}
+
+# Render throughput straight from the isolate pool, and the JSON API on both databases.
+throughput() {
+  echo "## Throughput"
   echo
   echo "| What | Result | Detail |"
   echo "|---|---|---|"
   cargo bench -q -p server --bench render -- / 4000
-  api_rate "sqlite://$tmp/bench.db" SQLite
+  api_rate "$sqlite" SQLite
+  createdb -h 127.0.0.1 -U postgres "$pg_db"
+  DATABASE_URL="postgres://postgres@127.0.0.1:5432/$pg_db" "$bin" seed >/dev/null 2>&1
   api_rate "postgres://postgres@127.0.0.1:5432/$pg_db" PostgreSQL
+  echo
+}
+
+api_rate() {
+  local rps p50 p99 errors
+  start_rust "$1"
+  read -r rps p50 p99 errors <<<"$(measure "$rust_url/api/businesses")"
+  stop "$rust_pid"
+  echo "| \`GET /api/businesses\` on $2 | $rps req/s | p50 $p50 ms, p99 $p99 ms, $errors errors |"
+}
+
+# The same bundle and page data rendered by the Rust server (no HTML cache)
+# and by the Node baseline, route by route.
+ssr_versus_node() {
+  local slug route rust node met=0 r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err
+  slug=$(node -p 'require("./server/seed/businesses.json")[0].slug')
+  local routes=(/ /directory "/business/$slug" /events)
+  start_rust "$sqlite" "${cache_off[@]}"
+  start_node "${routes[@]}"
+  echo "## SSR versus Node"
+  echo
+  echo "The Rust server with its HTML cache off against \`bench/node-baseline.mjs\` (node:cluster, one"
+  echo "worker per core) rendering the same \`server-bundle.js\` with the same page data. Node skips"
+  echo "the database queries the Rust server makes per request."
+  echo
+  echo "| Route | Rust req/s | Rust p50 | Rust p99 | Node req/s | Node p50 | Node p99 | Rust/Node |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for route in "${routes[@]}"; do
+    rust=$(measure "$rust_url$route")
+    node=$(measure "$node_url$route")
+    read -r r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err <<<"$rust $node"
+    awk -v route="$route" -v r="$rust" -v n="$node" 'BEGIN {
+      split(r, a, " "); split(n, b, " ")
+      ratio = b[1] > 0 ? sprintf("%.2f×", a[1] / b[1]) : "n/a"
+      printf "| `%s` | %d | %.2f | %.2f | %d | %.2f | %.2f | %s |\n", route, a[1], a[2], a[3], b[1], b[2], b[3], ratio
+    }'
+    ((r_err + n_err == 0)) || errors_note+=("\`$route\`: $r_err Rust and $n_err Node errors (non-2xx or socket)")
+    if awk -v r="$r_rps" -v n="$n_rps" -v rp="$r_p99" -v np="$n_p99" 'BEGIN { exit !(n > 0 && r >= 1.5 * n && rp < np) }'; then
+      met=$((met + 1))
+    fi
+  done
+  stop "$node_pid"
+  stop "$rust_pid"
+  echo
+  echo "Target: Rust ≥ 1.5× Node throughput with a lower p99, on every route: met on $met of ${#routes[@]}."
+  notes
+}
+
+notes() {
+  local note
+  for note in "${errors_note[@]}"; do echo "- Errors: $note"; done
+  errors_note=()
+  echo
+}
+
+# `/` with the default settings, so repeated requests come from the HTML cache.
+cached_pages() {
+  local rps p50 p99 errors
+  start_rust "$sqlite"
+  read -r rps p50 p99 errors <<<"$(measure "$rust_url/")"
+  stop "$rust_pid"
+  ((errors == 0)) || errors_note+=("$errors (non-2xx or socket)")
+  echo "## Cached pages"
+  echo
+  echo "| Route | req/s | p50 | p99 |"
+  echo "|---|---|---|---|"
+  echo "| \`/\` | $rps | $p50 | $p99 |"
+  echo
+  echo "Target: ≥ 20,000 req/s: $(awk -v r="$rps" 'BEGIN { print (r >= 20000 ? "met" : "not met") }')."
+  notes
+}
+
+# Resident memory of the Rust server (HTML cache off) as uncached renders of `/` add up.
+memory() {
+  local warm first total
+  start_rust "$sqlite" "${cache_off[@]}"
+  load "$rust_url/" 1000
+  warm=$(rss_mib "$rust_pid")
+  load "$rust_url/" "$memory_first"
+  first=$(rss_mib "$rust_pid")
+  load "$rust_url/" $((memory_total - memory_first))
+  total=$(rss_mib "$rust_pid")
+  stop "$rust_pid"
+  echo "## Memory"
+  echo
+  echo "VmRSS of the Rust server, HTML cache off, renders of \`/\` from $connections keep-alive connections"
+  echo "(counted after 1,000 warm-up requests)."
+  echo
+  echo "| After | RSS |"
+  echo "|---|---|"
+  echo "| warm-up | $warm MiB |"
+  echo "| $memory_first renders | $first MiB |"
+  echo "| $memory_total renders | $total MiB |"
+  echo
+  awk -v a="$first" -v b="$total" -v n1="$memory_first" -v n2="$memory_total" 'BEGIN {
+    growth = (b - a) / a * 100
+    printf "Growth from %d to %d renders: %+.1f%%. Target: < 10%%: %s.\n\n", n1, n2, growth, (growth < 10 ? "met" : "not met")
+  }'
+}
+
+# Process start to the first 200 on `/`, against an already migrated and seeded SQLite file.
+startup() {
+  local i port t0 t1 pid times=() median
+  for i in $(seq "$starts"); do
+    port=$(free_port)
+    t0=$(date +%s%N)
+    launch env DATABASE_URL="$sqlite" SITE_SERVER__PORT="$port" RUST_LOG="warn,server::mail=error" "$bin" serve
+    pid=$launched
+    until curl -fso /dev/null --max-time 2 "http://127.0.0.1:$port/"; do
+      running "$pid" || fail "the server exited during start-up"
+      (($(date +%s%N) - t0 < 60000000000)) || fail "the server did not answer within 60 s"
+      sleep 0.005
+    done
+    t1=$(date +%s%N)
+    times+=($(((t1 - t0) / 1000000)))
+    stop "$pid"
+    echo "bench: start $i: ${times[-1]} ms" >&2
+  done
+  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((starts + 1) / 2))p")
+  echo "## Start-up"
+  echo
+  echo "Release binary, process start to the first 200 on \`/\` (polled every 5 ms), median of $starts: **$median ms**"
+  echo "(all: ${times[*]} ms). Target: < 500 ms: $( ((median < 500)) && echo met || echo not met)."
+  echo
+}
+
+# Lighthouse scores from `ui/e2e/support/audit.mjs` (the `make audit` script), run
+# against the release binary.
+lighthouse() {
+  local pid deadline status
+  echo "## Lighthouse"
+  echo
+  if [[ ${BENCH_LIGHTHOUSE:-1} == 0 ]]; then
+    echo "Skipped (BENCH_LIGHTHOUSE=0)."
+  elif [[ ! -f ui/e2e/support/audit.mjs ]]; then
+    echo "Skipped: this tree has no \`ui/e2e/support/audit.mjs\`."
+  elif ! command -v "${CHROMIUM_PATH:-chromium}" >/dev/null; then
+    echo "Skipped: Chromium is not installed (\`make browser\`)."
+  else
+    echo "bench: Lighthouse audit" >&2
+    launch bash -c 'cd ui && SERVER_BIN=../target/release/server exec node e2e/support/audit.mjs ../target/bench/lighthouse'
+    pid=$launched
+    deadline=$(($(date +%s) + 900))
+    while running "$pid" && (($(date +%s) < deadline)); do sleep 1; done
+    if running "$pid"; then
+      echo "The audit did not finish within 15 minutes and was stopped."
+      status=timeout
+    else
+      wait "$pid" && status=0 || status=$?
+    fi
+    stop "$pid"
+    grep '^|' "$log" || echo "No scores: the audit failed (exit $status)."
+    grep -E '^(SEO |[0-9]+ passed)' "$log" | sed 's/^/- /' || true
+    echo
+    awk -F'|' '$2 ~ /`/ {
+      n++
+      if ($3 + 0 >= 95 && $4 + 0 == 100 && $5 + 0 == 100 && $6 + 0 == 100) ok++
+    } END { if (n) printf "Target: Performance 95+ and 100 for the rest: met on %d of %d pages.\n", ok, n }' "$log"
+    echo "Full reports in \`target/bench/lighthouse/\`."
+  fi
+  echo
+}
+
+## Main ######################################################################
+
+[[ -x $bin ]] || fail "$bin is missing (make build)"
+DATABASE_URL="$sqlite" "$bin" seed >/dev/null 2>&1 || fail "seeding $sqlite failed"
+# Sections to run: all by default, or those named on the command line
+# (`bench/run.sh startup lighthouse`).
+sections=("$@")
+((${#sections[@]})) || sections=(throughput ssr_versus_node cached_pages memory startup lighthouse)
+for section in "${sections[@]}"; do
+  [[ $(type -t "$section") == function && $section != header ]] || fail "no section named $section"
+done
+{
+  header
+  for section in "${sections[@]}"; do "$section"; done
 } | tee "$report"

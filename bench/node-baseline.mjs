@@ -1,0 +1,139 @@
+// The Node.js side of the "SSR versus Node" benchmark: the same server bundle
+// and the same page data as the Rust server, rendered by node:http workers
+// (node:cluster, one per core) and wrapped in an equivalent HTML document.
+//
+//   node bench/node-baseline.mjs --port 8098 --origin http://127.0.0.1:8097 / /events ...
+//
+// At start-up the primary fetches each route once from the running Rust
+// server (--origin) and keeps the JSON embedded in its page-data script; a
+// worker then answers every request for that route by rendering it again.
+// Any other URL gets a 404. The Rust side also queries its database for each
+// request; this baseline does not, so the comparison flatters Node slightly.
+import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import vm from "node:vm";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { values: options, positionals: routes } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: "string", default: "8098" },
+    origin: { type: "string", default: "http://127.0.0.1:8080" },
+    dist: { type: "string", default: join(root, "ui/dist") },
+    workers: { type: "string", default: String(availableParallelism()) },
+  },
+});
+
+const PAGE_DATA = /<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/;
+
+if (cluster.isPrimary) {
+  await primary();
+} else {
+  worker();
+}
+
+async function primary() {
+  if (routes.length === 0) throw new Error("name at least one route to serve");
+  /** @type {Record<string, unknown>} */
+  const pages = {};
+  for (const route of routes) {
+    const response = await fetch(new URL(route, options.origin), { signal: AbortSignal.timeout(30_000) });
+    const html = await response.text();
+    if (!response.ok) throw new Error(`${route}: the Rust server answered ${response.status}`);
+    const match = PAGE_DATA.exec(html);
+    if (!match) throw new Error(`${route}: no page-data script in the Rust server's page`);
+    pages[route] = JSON.parse(match[1]);
+  }
+
+  const count = Math.max(1, Number(options.workers) || 1);
+  let listening = 0;
+  let stopping = false;
+  for (let index = 0; index < count; index += 1) {
+    const child = cluster.fork();
+    // The worker asks once it has evaluated the bundle (a message sent any
+    // earlier would arrive before it listens).
+    child.once("message", () => child.send({ pages }));
+    child.once("listening", () => {
+      listening += 1;
+      if (listening === count) console.error(`node baseline: ${count} workers on 127.0.0.1:${options.port}`);
+    });
+  }
+  cluster.on("exit", (child, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker dying mid-benchmark is a failure of the baseline, not a restart.
+    console.error(`node baseline: worker ${child.process.pid} exited (${signal ?? code})`);
+    stop(1);
+  });
+  const stop = (code = 0) => {
+    stopping = true;
+    for (const child of Object.values(cluster.workers ?? {})) child?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(code), 3000).unref();
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
+  };
+  process.on("SIGTERM", () => stop(0));
+  process.on("SIGINT", () => stop(0));
+}
+
+function worker() {
+  const bundlePath = join(options.dist, "server", "server-bundle.js");
+  vm.runInThisContext(readFileSync(bundlePath, "utf8"), { filename: bundlePath });
+  const ssr = /** @type {{ render(url: string, dataJson: string): string }} */ (globalThis.__ssr);
+  if (typeof ssr?.render !== "function") throw new Error(`${bundlePath} did not define __ssr.render`);
+  const assets = JSON.parse(readFileSync(join(options.dist, "manifest.json"), "utf8"));
+  const preloads = [assets.script, ...assets.modulePreloads]
+    .map((href) => `<link rel="modulepreload" href="${href}">\n`)
+    .join("");
+
+  process.once("message", (/** @type {{ pages: Record<string, unknown> }} */ { pages }) => {
+    const server = http.createServer((request, response) => {
+      const url = request.url ?? "/";
+      const data = pages[url];
+      if (data === undefined) {
+        response.writeHead(404, { "content-type": "text/plain" }).end("not benchmarked\n");
+        return;
+      }
+      // The same steps as the Rust handler: serialise the data for the
+      // render, render, serialise it again (script-safe) for the document.
+      const rendered = JSON.parse(ssr.render(url, JSON.stringify(data)));
+      const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#1f4d3a">
+${rendered.head}
+<link rel="icon" href="/images/brand/logo-mark.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${assets.stylesheet}">
+${preloads}</head>
+<body>
+<div id="root">${rendered.body}</div>
+<script id="page-data" type="application/json">${scriptSafeJson(data)}</script>
+<script type="module" src="${assets.script}"></script>
+</body>
+</html>`;
+      response.writeHead(rendered.status ?? 200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-cache",
+      });
+      response.end(html);
+    });
+    server.keepAliveTimeout = 60_000;
+    server.listen(Number(options.port), "127.0.0.1");
+  });
+  process.send?.("ready for pages");
+}
+
+/** JSON that can sit inside `<script type="application/json">`, as `server/src/document.rs` writes it. */
+function scriptSafeJson(value) {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => {
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
