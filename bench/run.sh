@@ -256,11 +256,11 @@ cached_pages() {
 memory() {
   local warm first total
   start_rust "$sqlite" "${cache_off[@]}"
-  load "$rust_url/" 1000
+  load "$rust_url/" 1000 || errors_note+=("some warm-up requests failed")
   warm=$(rss_mib "$rust_pid")
-  load "$rust_url/" "$memory_first"
+  load "$rust_url/" "$memory_first" || errors_note+=("some of the first $memory_first requests failed")
   first=$(rss_mib "$rust_pid")
-  load "$rust_url/" $((memory_total - memory_first))
+  load "$rust_url/" $((memory_total - memory_first)) || errors_note+=("some of the requests up to $memory_total failed or ran out of time")
   total=$(rss_mib "$rust_pid")
   stop "$rust_pid"
   echo "## Memory"
@@ -276,8 +276,9 @@ memory() {
   echo
   awk -v a="$first" -v b="$total" -v n1="$memory_first" -v n2="$memory_total" 'BEGIN {
     growth = (b - a) / a * 100
-    printf "Growth from %d to %d renders: %+.1f%%. Target: < 10%%: %s.\n\n", n1, n2, growth, (growth < 10 ? "met" : "not met")
+    printf "Growth from %d to %d renders: %+.1f%%. Target: < 10%%: %s.\n", n1, n2, growth, (growth < 10 ? "met" : "not met")
   }'
+  notes
 }
 
 # Process start to the first 200 on `/`, against an already migrated and seeded SQLite file.
