@@ -4,18 +4,6 @@ use server::db::schema::{contact_messages, newsletter_subscribers, outbox_emails
 
 use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
 
-async fn post_json(app: &TestApp, path: &str, body: Value) -> (u16, Value) {
-    let response = app
-        .client
-        .post(app.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("sent");
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
 async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
     app.client
         .post(app.url(path))
@@ -38,10 +26,10 @@ fn contact(name: &str, email: &str, subject: &str, message: &str) -> Value {
 
 on_both_backends! {
     async fn a_subscription_is_stored_once_normalised_with_one_welcome_email(app) {
-        let (status, body) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "  Ann@Example.COM " })).await;
+        let (status, body) = app.post_json("/api/newsletter/subscribe", json!({ "email": "  Ann@Example.COM " })).await;
         assert_eq!(status, 200);
         assert_eq!(body["message"], "You've been successfully subscribed to our newsletter.");
-        let (again, _) = post_json(&app, "/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
+        let (again, _) = app.post_json("/api/newsletter/subscribe", json!({ "email": "ann@example.com" })).await;
         assert_eq!(again, 200, "subscribing twice is not an error");
         let emails: Vec<String> = count(&app, |c| newsletter_subscribers::table.select(newsletter_subscribers::email).load(c));
         assert_eq!(emails, vec!["ann@example.com".to_owned()]);
@@ -51,7 +39,7 @@ on_both_backends! {
 
     async fn a_contact_message_is_stored_with_a_team_notification_before_the_answer(app) {
         let message = server::handlers::forms::contact::compose("Hello there", "", "A question about listings.");
-        let (status, _) = post_json(&app, "/api/contact", json!({ "name": "Jo", "email": "jo@example.com", "message": message })).await;
+        let (status, _) = app.post_json("/api/contact", json!({ "name": "Jo", "email": "jo@example.com", "message": message })).await;
         assert_eq!(status, 201);
         let stored: Vec<(String, String)> = count(&app, |c| contact_messages::table.select((contact_messages::name, contact_messages::message)).load(c));
         assert_eq!(stored, vec![("Jo".to_owned(), message.clone())]);
@@ -68,8 +56,9 @@ async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing
         ("", "Please enter your email address."),
         ("not-an-email", "Please enter a valid email address."),
     ] {
-        let (status, body) =
-            post_json(&app, "/api/newsletter/subscribe", json!({ "email": email })).await;
+        let (status, body) = app
+            .post_json("/api/newsletter/subscribe", json!({ "email": email }))
+            .await;
         assert_eq!(status, 422, "{email:?}");
         assert_eq!(body["message"], message);
     }
@@ -102,7 +91,7 @@ async fn contact_rules_hold_at_their_boundaries() {
         ),
     ];
     for (body, expected) in cases {
-        let (status, answer) = post_json(&app, "/api/contact", body.clone()).await;
+        let (status, answer) = app.post_json("/api/contact", body.clone()).await;
         match expected {
             None => assert_eq!(status, 201, "{body}"),
             Some((field, message)) => {
@@ -123,12 +112,12 @@ async fn contact_rules_hold_at_their_boundaries() {
 #[actix_rt::test]
 async fn a_filled_honeypot_is_answered_like_success_but_stores_nothing() {
     let app = spawn_app(Backend::Sqlite).await;
-    let (status, _) = post_json(
-        &app,
-        "/api/newsletter/subscribe",
-        json!({ "email": "bot@example.com", "website": "http://spam.example" }),
-    )
-    .await;
+    let (status, _) = app
+        .post_json(
+            "/api/newsletter/subscribe",
+            json!({ "email": "bot@example.com", "website": "http://spam.example" }),
+        )
+        .await;
     assert_eq!(status, 200);
     let subscribers: i64 = count(&app, |c| {
         newsletter_subscribers::table.count().get_result(c)
@@ -140,7 +129,7 @@ async fn a_filled_honeypot_is_answered_like_success_but_stores_nothing() {
 async fn bodies_that_are_too_large_or_not_json_or_forms_are_refused() {
     let app = spawn_app(Backend::Sqlite).await;
     let huge = json!({ "name": "Jo", "email": "jo@example.com", "message": "x".repeat(20_000) });
-    let (status, body) = post_json(&app, "/api/contact", huge).await;
+    let (status, body) = app.post_json("/api/contact", huge).await;
     assert_eq!(status, 413);
     assert!(body["message"].is_string());
     let response = app
@@ -187,20 +176,20 @@ async fn too_many_submissions_from_one_visitor_answer_429() {
     })
     .await;
     for _ in 0..2 {
-        let (status, _) = post_json(
-            &app,
+        let (status, _) = app
+            .post_json(
+                "/api/newsletter/subscribe",
+                json!({ "email": "ann@example.com" }),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let (status, body) = app
+        .post_json(
             "/api/newsletter/subscribe",
             json!({ "email": "ann@example.com" }),
         )
         .await;
-        assert_eq!(status, 200);
-    }
-    let (status, body) = post_json(
-        &app,
-        "/api/newsletter/subscribe",
-        json!({ "email": "ann@example.com" }),
-    )
-    .await;
     assert_eq!(status, 429);
     assert!(
         body["message"]
@@ -213,8 +202,7 @@ async fn too_many_submissions_from_one_visitor_answer_429() {
 #[actix_rt::test]
 async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
     let app = spawn_app(Backend::Sqlite).await;
-    post_json(
-        &app,
+    app.post_json(
         "/api/newsletter/subscribe",
         json!({ "email": "ann@example.com" }),
     )

@@ -102,6 +102,22 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// POSTs `body` as JSON; the status and the JSON answer (`null` when there is none).
+    pub async fn post_json(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .expect("sent");
+        let status = response.status().as_u16();
+        (
+            status,
+            response.json().await.unwrap_or(serde_json::Value::Null),
+        )
+    }
+
     pub async fn get_json(&self, path: &str) -> serde_json::Value {
         let response = self.get(path).await;
         assert_eq!(response.status(), 200, "GET {path}");

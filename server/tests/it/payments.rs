@@ -27,20 +27,8 @@ async fn spawn_with_stripe(backend: Backend) -> (TestApp, FakeStripe) {
     (app, stripe)
 }
 
-async fn post_json(app: &TestApp, path: &str, body: Value) -> (u16, Value) {
-    let response = app
-        .client
-        .post(app.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("sent");
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
 async fn create_intent(app: &TestApp, body: Value) -> (u16, Value) {
-    post_json(app, "/api/create-payment-intent", body).await
+    app.post_json("/api/create-payment-intent", body).await
 }
 
 fn orders(app: &TestApp) -> Vec<ListingOrder> {
@@ -601,12 +589,12 @@ async fn a_webhook_signed_more_than_five_minutes_ago_is_refused() {
 #[actix_rt::test]
 async fn a_listing_confirmation_with_invalid_fields_answers_422_and_queues_nothing() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let (status, answer) = post_json(
-        &app,
-        "/api/business-listing-confirmation",
-        json!({ "email": "not-an-email", "businessName": "  ", "plan": "Gold" }),
-    )
-    .await;
+    let (status, answer) = app
+        .post_json(
+            "/api/business-listing-confirmation",
+            json!({ "email": "not-an-email", "businessName": "  ", "plan": "Gold" }),
+        )
+        .await;
     assert_eq!(status, 422, "{answer}");
     assert_eq!(
         answer["errors"]["email"],
@@ -633,9 +621,7 @@ mod a_listing_confirmation_names_the_order_and_queues_the_owners_email {
     async fn body(backend: Backend) {
         let (app, _stripe) = spawn_with_stripe(backend).await;
         let (order, _) = pending_premium_order(&app).await;
-        let (status, answer) = post_json(
-            &app,
-            "/api/business-listing-confirmation",
+        let (status, answer) = app.post_json("/api/business-listing-confirmation",
             json!({ "email": "Owner@Example.com", "businessName": "Joe's Diner", "plan": "Premium" }),
         )
         .await;
