@@ -2,10 +2,11 @@
 //   dist/server/server-bundle.js  one script V8 evaluates (React + router + app)
 //   dist/client/assets/*          hashed hydration entry, route chunks, stylesheet
 //   dist/manifest.json            which hashed files the document shell links
+//   dist/client-metafile.json     esbuild's map of the client chunks (e2e/page-weight.test.mjs)
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,17 @@ const dist = join(root, "dist");
 const assets = join(dist, "client", "assets");
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(assets, { recursive: true });
+
+// react-router's package exports name only its development build (the same code with
+// `ENABLE_DEV_WARNINGS = true`); both bundles take the production build instead.
+const reactRouterProduction = {
+  name: "react-router-production",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^react-router$/ }, () => ({
+      path: join(root, "node_modules/react-router/dist/production/index.mjs"),
+    }));
+  },
+};
 
 const shared = {
   bundle: true,
@@ -37,22 +49,60 @@ await build({
   mainFields: ["browser", "module", "main"],
   conditions: ["browser", "import", "default"],
   inject: [join(root, "src/ssr/polyfills.ts")],
+  plugins: [reactRouterProduction],
 });
 
-// Browsers load each page as its own chunk; the server bundle keeps them all inline.
-const lazyPages = {
-  name: "lazy-pages",
+// Browsers load each page, and parts of pages, as chunks of their own; the server bundle keeps
+// them all inline. A module `name.lazy.ts` beside `name.ts` takes its place in the client
+// bundle (`src/app/page-components.lazy.ts`, `src/features/home/deferred-parts.lazy.ts`).
+const lazyModules = {
+  name: "lazy-modules",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^@\/app\/page-components$/ }, () => ({
-      path: join(root, "src/app/page-components.lazy.ts"),
+    pluginBuild.onResolve({ filter: /^(@\/|\.)/ }, async ({ path, importer, kind, resolveDir, pluginData }) => {
+      if (kind === "dynamic-import" || pluginData === "lazy-modules") return undefined;
+      const resolved = await pluginBuild.resolve(path, { importer, kind, resolveDir, pluginData: "lazy-modules" });
+      const lazy = resolved.path.replace(/\.tsx?$/, ".lazy.ts");
+      if (resolved.errors.length > 0 || lazy === resolved.path || lazy === importer || !existsSync(lazy)) return resolved;
+      return { path: lazy };
+    });
+  },
+};
+
+// esbuild puts modules in one chunk only when the same entry points reach them, and counts
+// every `import()` as an entry point of its own: the code the entry shares with some pages
+// but not others ends up in a dozen small chunks, each a request and each compressed on its
+// own. A lazily loaded chunk only ever runs inside the running app, so it is built as if it
+// imported the entry: then the entry and everything the pages share with it make one chunk
+// (4 KB less brotli for `/` than the small chunks). The entry module still runs once.
+// Our `import()`s load our own modules only (named exports, as everywhere in src/), so the
+// wrapper's `export *` re-exports everything; a package is loaded through a module of ours
+// (`src/lib/sonner.ts`).
+const clientEntry = join(root, "src/entry-client.tsx");
+const chunksFollowEntry = {
+  name: "chunks-follow-entry",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /./ }, async ({ path, importer, kind, resolveDir, pluginData }) => {
+      const fromSource = importer.startsWith(join(root, "src") + "/");
+      if (kind !== "dynamic-import" || !fromSource || pluginData === "chunks-follow-entry") return undefined;
+      const resolved = await pluginBuild.resolve(path, { importer, kind, resolveDir, pluginData: "chunks-follow-entry" });
+      if (resolved.errors.length > 0) return resolved;
+      if (!resolved.path.startsWith(join(root, "src") + "/")) {
+        return { errors: [{ text: `import("${path}"): load packages through a module in src/ (see chunksFollowEntry in build.mjs)` }] };
+      }
+      return { path: resolved.path, namespace: "after-entry" };
+    });
+    pluginBuild.onLoad({ filter: /./, namespace: "after-entry" }, ({ path }) => ({
+      contents: `import ${JSON.stringify(clientEntry)};\nexport * from ${JSON.stringify(path)};\n`,
+      resolveDir: root,
+      loader: "ts",
     }));
   },
 };
 
 const client = await build({
   ...shared,
-  plugins: [lazyPages],
-  entryPoints: { "entry-client": join(root, "src/entry-client.tsx") },
+  plugins: [reactRouterProduction, chunksFollowEntry, lazyModules],
+  entryPoints: { "entry-client": clientEntry },
   outdir: assets,
   platform: "browser",
   format: "esm",
@@ -86,6 +136,8 @@ const manifest = {
   stylesheet: `/assets/${cssName}`,
 };
 writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2));
+// Which module went into which chunk and what each chunk imports: the page-weight test reads it.
+writeFileSync(join(dist, "client-metafile.json"), JSON.stringify(client.metafile));
 
 // Pre-compressed copies at the highest settings, so the server never compresses them per request.
 for (const name of readdirSync(assets)) {

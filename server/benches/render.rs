@@ -4,7 +4,6 @@
 
 use std::time::Instant;
 
-use anyhow::Context;
 use secrecy::ExposeSecret;
 use server::config::Settings;
 use server::db::Database;
@@ -31,8 +30,7 @@ fn main() -> anyhow::Result<()> {
     let queries =
         page_data::load(&mut conn, &path, None, now).map_err(|error| anyhow::anyhow!("{error}"))?;
     let data = page_data::render_input(&site_json(&settings), queries, now).to_string();
-    let bundle = std::fs::read_to_string(workspace.join("ui/dist/server/server-bundle.js"))
-        .context("build the UI first (make ui)")?;
+    let bundle = server::render_bundle::load(&workspace.join("ui/dist"))?;
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -19,6 +19,7 @@ pub mod page_data;
 pub mod payments;
 pub mod rate_limit;
 pub mod reads;
+pub mod render_bundle;
 pub mod routes;
 pub mod sanitize;
 pub mod seed;

@@ -10,7 +10,7 @@ use anyhow::Context;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use secrecy::ExposeSecret;
-use ssr_bundle::{PoolConfig, RenderPool};
+use ssr_bundle::{Bundle, PoolConfig, RenderPool};
 use tokio::sync::Notify;
 use tracing_actix_web::TracingLogger;
 
@@ -24,6 +24,7 @@ use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
 use crate::rate_limit::form_limit;
+use crate::render_bundle;
 use crate::routes;
 use crate::site_json::site_json;
 use crate::state::AppState;
@@ -37,9 +38,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let dist = &settings.assets.dist_dir;
         let assets = AssetManifest::read(dist)?;
-        let bundle_path = dist.join("server").join("server-bundle.js");
-        let bundle = std::fs::read_to_string(&bundle_path)
-            .with_context(|| format!("reading {} (run `make build`)", bundle_path.display()))?;
+        let bundle = render_bundle::load(dist)?;
         let db = Database::connect(
             settings.database.url.expose_secret(),
             settings.database.pool_size,
@@ -120,7 +119,7 @@ fn signing_key(db: &Database, settings: &Settings) -> anyhow::Result<String> {
     })?)
 }
 
-async fn start_renderer(bundle: String, settings: &Settings) -> anyhow::Result<RenderPool> {
+async fn start_renderer(bundle: Bundle, settings: &Settings) -> anyhow::Result<RenderPool> {
     let mut config = PoolConfig {
         budget: settings.render.budget(),
         queue_capacity: settings.render.queue_capacity,

@@ -5,7 +5,11 @@ use std::sync::Arc;
 
 use deno_core::{scope, v8, JsRuntime, RuntimeOptions};
 
-use crate::{RenderError, Rendered};
+use crate::heap_claim::HeapClaim;
+use crate::{Bundle, RenderError, Rendered};
+
+/// The script name V8 reports in stack traces of the bundle.
+pub(crate) const BUNDLE_NAME: &str = "server-bundle.js";
 
 pub(crate) struct RenderIsolate {
     runtime: JsRuntime,
@@ -13,14 +17,21 @@ pub(crate) struct RenderIsolate {
     render: v8::Global<v8::Function>,
     /// Set when the heap reached its limit and the running script was stopped.
     out_of_memory: Arc<AtomicBool>,
+    /// Declared last so it is released after the isolate is gone.
+    _heap_claim: HeapClaim,
 }
 
 impl RenderIsolate {
-    /// Creates the isolate with a heap of at most `max_heap_bytes` and
-    /// evaluates the bundle. Must run inside a tokio runtime context:
-    /// deno_core schedules V8's platform tasks on it.
-    pub(crate) fn load(bundle: &str, max_heap_bytes: usize) -> Result<Self, RenderError> {
+    /// Creates the isolate with a heap of at most `max_heap_bytes`, from the
+    /// bundle's snapshot or by evaluating its script. Must run inside a tokio
+    /// runtime context: deno_core schedules V8's platform tasks on it.
+    pub(crate) fn load(bundle: &Bundle, max_heap_bytes: usize) -> Result<Self, RenderError> {
+        let heap_claim = HeapClaim::acquire(bundle)?;
         let mut runtime = JsRuntime::new(RuntimeOptions {
+            startup_snapshot: match bundle {
+                Bundle::Snapshot(snapshot) => Some(*snapshot),
+                Bundle::Script(_) => None,
+            },
             create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
             ..RuntimeOptions::default()
         });
@@ -34,9 +45,11 @@ impl RenderIsolate {
             handle.terminate_execution();
             current * 2
         });
-        runtime
-            .execute_script("server-bundle.js", bundle.to_owned())
-            .map_err(|error| RenderError::Bundle(error.to_string()))?;
+        if let Bundle::Script(script) = bundle {
+            runtime
+                .execute_script(BUNDLE_NAME, script.to_string())
+                .map_err(|error| RenderError::Bundle(error.to_string()))?;
+        }
         let value = runtime
             .execute_script("render-function", "globalThis.__ssr?.render")
             .map_err(|error| RenderError::Bundle(error.to_string()))?;
@@ -52,6 +65,7 @@ impl RenderIsolate {
             runtime,
             render,
             out_of_memory,
+            _heap_claim: heap_claim,
         })
     }
 

@@ -6,16 +6,35 @@
 //! that bundle already evaluated, so a request costs one function call, not an
 //! isolate start-up. Each render runs under a time budget enforced by a
 //! watchdog that terminates V8 execution; the isolate is then replaced.
+//! Isolates start from a V8 snapshot of the evaluated bundle
+//! ([`make_snapshot`]) where one was made, so starting or replacing one
+//! deserializes a heap instead of parsing and running the bundle again.
 
 mod error;
+mod heap_claim;
 mod isolate;
 mod pool;
+mod snapshot;
 mod watchdog;
 
 pub use error::RenderError;
 pub use pool::{PoolConfig, RenderPool};
+pub use snapshot::make_snapshot;
+
+use std::sync::Arc;
 
 use serde::Deserialize;
+
+/// The JavaScript a new isolate starts with.
+#[derive(Debug, Clone)]
+pub enum Bundle {
+    /// The bundle's source, evaluated in every new isolate.
+    Script(Arc<str>),
+    /// A snapshot from [`make_snapshot`], made by this same build: V8 aborts
+    /// the process on a snapshot from another V8 version or flag set. While
+    /// its isolates live, the process can start no isolate of another kind.
+    Snapshot(&'static [u8]),
+}
 
 /// What the bundle returns for one URL.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use tokio::sync::oneshot;
 
 use crate::isolate::RenderIsolate;
 use crate::watchdog::Watchdog;
-use crate::{RenderError, Rendered};
+use crate::{Bundle, RenderError, Rendered};
 
 /// How the pool is sized and how long a render may take.
 #[derive(Debug, Clone)]
@@ -53,20 +53,20 @@ pub struct RenderPool {
     jobs: Sender<Job>,
     /// Workers whose thread is still running.
     live_workers: Arc<AtomicUsize>,
+    from_snapshot: bool,
 }
 
 impl RenderPool {
     /// Starts the workers and waits until every isolate has loaded the
     /// bundle, so a broken bundle fails at start-up rather than per request.
-    pub fn start(bundle: String, config: &PoolConfig) -> Result<Self, RenderError> {
-        let bundle: Arc<str> = Arc::from(bundle);
+    pub fn start(bundle: Bundle, config: &PoolConfig) -> Result<Self, RenderError> {
         let (jobs, queue) = crossbeam_channel::bounded(config.queue_capacity);
         let live_workers = Arc::new(AtomicUsize::new(0));
         let mut ready = Vec::with_capacity(config.workers);
         for index in 0..config.workers.max(1) {
             let (loaded, loaded_rx) = std::sync::mpsc::channel();
             let worker = Worker {
-                bundle: Arc::clone(&bundle),
+                bundle: bundle.clone(),
                 queue: queue.clone(),
                 budget: config.budget,
                 max_heap_bytes: config.max_heap_bytes,
@@ -81,7 +81,16 @@ impl RenderPool {
         for loaded in ready {
             loaded.recv().map_err(|_| RenderError::Unavailable)??;
         }
-        Ok(Self { jobs, live_workers })
+        Ok(Self {
+            jobs,
+            live_workers,
+            from_snapshot: matches!(bundle, Bundle::Snapshot(_)),
+        })
+    }
+
+    /// Whether isolates start from a snapshot rather than the bundle's script.
+    pub fn from_snapshot(&self) -> bool {
+        self.from_snapshot
     }
 
     /// Renders waiting for a free isolate right now.
@@ -111,7 +120,7 @@ impl RenderPool {
 }
 
 struct Worker {
-    bundle: Arc<str>,
+    bundle: Bundle,
     queue: Receiver<Job>,
     budget: Duration,
     max_heap_bytes: usize,

@@ -760,7 +760,10 @@ describe("images", () => {
               rendered: box.width > 0 || box.height > 0,
               belowFold: box.top + window.scrollY >= window.innerHeight,
               lazy: image.getAttribute("loading") === "lazy",
+              asyncDecoding: image.getAttribute("decoding") === "async",
               highPriority: image.getAttribute("fetchpriority") === "high",
+              // PageHero: the illustration behind a page's title.
+              pageHero: image.parentElement?.tagName === "SECTION" && !!image.parentElement.querySelector("h1"),
               firstSlide: image.closest("[aria-roledescription='slide']")?.getAttribute("aria-label") === firstSlideLabel,
             };
           }),
@@ -771,16 +774,20 @@ describe("images", () => {
         for (const image of images) {
           assert.ok(image.sized, `${where}: ${image.src} has no width/height or aspect ratio`);
           if (image.rendered && image.belowFold) assert.ok(image.lazy, `${where}: ${image.src} is below the fold but not lazy`);
+          if (image.lazy) assert.ok(image.asyncDecoding, `${where}: ${image.src} loads lazily but does not decode asynchronously`);
         }
         const urgent = images.filter((image) => image.highPriority);
         if (screen.path === "/") {
           assert.equal(urgent.length, 1, `${where}: one image with fetchpriority=high`);
           assert.ok(urgent[0].firstSlide, `${where}: the high-priority image is the first slide's`);
         } else {
-          // The hero of a featured business is that page's largest paint; nothing else asks for priority.
+          // The hero of a featured business, or the illustration behind a page's title, is that
+          // page's largest paint; nothing else asks for priority.
           const business = screen.path.startsWith("/business/") && seed.businesses.find((candidate) => screen.path === `/business/${candidate.slug}`);
-          const hasHero = !!business && business.featured && !!(business.imageUrl || business.logoUrl);
+          const pageHeroes = images.filter((image) => image.pageHero);
+          const hasHero = (!!business && business.featured && !!(business.imageUrl || business.logoUrl)) || pageHeroes.length > 0;
           assert.equal(urgent.length, hasHero ? 1 : 0, `${where}: images with fetchpriority=high`);
+          assert.ok(pageHeroes.every((image) => image.highPriority), `${where}: the page hero asks for priority`);
           assert.ok(urgent.every((image) => !image.belowFold && !image.lazy), `${where}: the high-priority image is above the fold`);
         }
       }

@@ -14,6 +14,7 @@ pub async fn show_health() -> HttpResponse {
 }
 
 /// Ready for traffic: the database answers and isolates are there to render.
+/// `snapshot` tells whether isolates start from the build's V8 snapshot.
 pub async fn show_readiness(state: web::Data<AppState>) -> HttpResponse {
     let database = state
         .db
@@ -21,7 +22,11 @@ pub async fn show_readiness(state: web::Data<AppState>) -> HttpResponse {
         .await
         .is_ok();
     let renderer = state.renderer.is_serving();
-    let body = json!({ "database": database, "renderer": renderer });
+    let body = json!({
+        "database": database,
+        "renderer": renderer,
+        "snapshot": state.renderer.from_snapshot(),
+    });
     if database && renderer {
         HttpResponse::Ok().json(body)
     } else {

@@ -18,6 +18,61 @@ async fn health_and_readiness_answer_ok_when_the_database_and_renderer_are_there
     let ready = app.get_json("/readyz").await;
     assert_eq!(ready["database"], true);
     assert_eq!(ready["renderer"], true);
+    assert_eq!(
+        ready["snapshot"], true,
+        "isolates start from the snapshot the build made of this UI's bundle"
+    );
+}
+
+/// In a process of its own: V8 cannot run isolates from the build's snapshot
+/// and from a script side by side, as the other tests' servers do.
+#[actix_rt::test]
+async fn a_ui_rebuilt_without_the_server_renders_from_its_own_bundle() {
+    let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/dist");
+    let rebuilt = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(
+        built.join("manifest.json"),
+        rebuilt.path().join("manifest.json"),
+    )
+    .expect("manifest copied");
+    std::os::unix::fs::symlink(built.join("client"), rebuilt.path().join("client"))
+        .expect("client assets linked");
+    // A bundle that differs from the snapshotted one and marks every page it renders.
+    let bundle = std::fs::read_to_string(built.join("server/server-bundle.js")).expect("bundle");
+    let marking = r#"
+const renderPage = globalThis.__ssr.render;
+globalThis.__ssr.render = (url, data) => {
+  const page = JSON.parse(renderPage(url, data));
+  return JSON.stringify({ ...page, body: page.body + "<!-- rebuilt -->" });
+};"#;
+    std::fs::create_dir(rebuilt.path().join("server")).expect("server folder");
+    std::fs::write(
+        rebuilt.path().join("server/server-bundle.js"),
+        bundle + marking,
+    )
+    .expect("bundle written");
+
+    let database = TestDatabase::create(Backend::Sqlite);
+    let port = free_port();
+    let dist = rebuilt.path().to_str().expect("path");
+    let mut server = start_binary(database.url(), port, &[("SITE_ASSETS__DIST_DIR", dist)]);
+    let get = |path: &str| reqwest::get(format!("http://127.0.0.1:{port}{path}"));
+    let ready: serde_json::Value = get("/readyz")
+        .await
+        .expect("ready")
+        .json()
+        .await
+        .expect("JSON");
+    let page = get("/history")
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("HTML");
+    server.kill().expect("stopped");
+    server.wait().expect("exited");
+    assert_eq!(ready["snapshot"], false);
+    assert!(page.contains("<!-- rebuilt -->"), "{page}");
 }
 
 #[actix_rt::test]

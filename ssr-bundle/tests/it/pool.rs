@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use ssr_bundle::{PoolConfig, RenderError, RenderPool, Rendered};
+use ssr_bundle::{Bundle, PoolConfig, RenderError, RenderPool, Rendered};
 
 /// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
 /// allocates until memory runs out,
@@ -27,7 +27,7 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
     };
-    RenderPool::start(BUNDLE.to_owned(), &config).expect("bundle loads")
+    RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads")
 }
 
 async fn body(pool: &RenderPool, url: &str) -> String {
@@ -40,6 +40,7 @@ async fn body(pool: &RenderPool, url: &str) -> String {
 
 #[tokio::test]
 async fn an_isolate_is_reused_across_renders() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = pool(1, 8);
     assert_eq!(body(&pool, "/a").await, "/a hi 1");
     assert_eq!(body(&pool, "/b").await, "/b hi 2");
@@ -47,6 +48,7 @@ async fn an_isolate_is_reused_across_renders() {
 
 #[tokio::test]
 async fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = pool(1, 8);
     let outcome = pool.render("/loop", "{}".to_owned()).await;
     assert!(
@@ -59,6 +61,7 @@ async fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
 
 #[tokio::test]
 async fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = pool(1, 8);
     assert_eq!(body(&pool, "/before").await, "/before hi 1");
     let outcome = pool.render("/throw", "{}".to_owned()).await;
@@ -71,6 +74,7 @@ async fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_servin
 
 #[tokio::test]
 async fn a_bundle_that_returns_no_result_is_an_output_error() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = pool(1, 8);
     let outcome = pool.render("/garbage", "{}".to_owned()).await;
     assert!(
@@ -81,11 +85,15 @@ async fn a_bundle_that_returns_no_result_is_an_output_error() {
 
 #[tokio::test]
 async fn a_bundle_that_fails_to_load_fails_at_start() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let config = PoolConfig {
         workers: 1,
         ..PoolConfig::default()
     };
-    let outcome = RenderPool::start("throw new Error('broken bundle')".to_owned(), &config);
+    let outcome = RenderPool::start(
+        Bundle::Script("throw new Error('broken bundle')".into()),
+        &config,
+    );
     match outcome {
         Err(RenderError::Bundle(message)) => {
             assert!(message.contains("broken bundle"), "{message}")
@@ -97,6 +105,7 @@ async fn a_bundle_that_fails_to_load_fails_at_start() {
 
 #[tokio::test]
 async fn a_full_queue_answers_saturated_instead_of_waiting() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     // One worker busy with an endless render, one job waiting: the third is refused.
     let pool = pool(1, 1);
     let busy = {
@@ -120,6 +129,7 @@ async fn a_full_queue_answers_saturated_instead_of_waiting() {
 
 #[tokio::test]
 async fn while_one_isolate_is_stuck_the_others_keep_rendering() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = pool(2, 8);
     let stuck = tokio::spawn({
         let pool = pool.clone();
@@ -143,8 +153,9 @@ async fn while_one_isolate_is_stuck_the_others_keep_rendering() {
 
 #[tokio::test]
 async fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
+    let _kind = crate::ISOLATE_KIND.read().await;
     let pool = RenderPool::start(
-        BUNDLE.to_owned(),
+        Bundle::Script(BUNDLE.into()),
         &PoolConfig {
             workers: 1,
             queue_capacity: 8,

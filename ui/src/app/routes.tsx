@@ -15,12 +15,12 @@ import {
   HistoryPage,
   HomePage,
   NewsPage,
+  NotFoundPage,
   PaymentSuccessPage,
   PropertyListingsPage,
   RealEstateHubPage,
   RememberWhenPage,
 } from "@/app/page-components";
-import { NotFoundPage } from "./pages/NotFoundPage";
 
 /** The route table of the UI (spec section 2). The server loads each route's data in `server/src/page_data.rs`. */
 export function AppRoutes() {

@@ -6,9 +6,19 @@
 
 export const TIME_ZONE = "America/Chicago";
 
-const yearFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
+/**
+ * An en-US date formatter made on first use and reused after. Never at import:
+ * the server starts its isolates from a V8 snapshot of the evaluated bundle,
+ * and a snapshot cannot hold Intl objects.
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat("en-US", options));
+}
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
+const yearFormat = lazyDateFormat({ timeZone: TIME_ZONE, year: "numeric" });
+
+const dateFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   weekday: "long",
   year: "numeric",
@@ -16,9 +26,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-const shortMonthFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "short" });
+const shortMonthFormat = lazyDateFormat({ timeZone: TIME_ZONE, month: "short" });
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
+const timeFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   hour: "numeric",
   minute: "2-digit",
@@ -30,29 +40,29 @@ function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Record<Int
 }
 
 export function yearIn(date: Date): number {
-  return Number(yearFormat.format(date));
+  return Number(yearFormat().format(date));
 }
 
 /** "14" and "NOV": the tear-off calendar block of an event. */
 export function calendarBlock(instant: Date): { day: string; month: string } {
-  return { day: partsOf(dateFormat, instant).day ?? "", month: shortMonthFormat.format(instant).toUpperCase() };
+  return { day: partsOf(dateFormat(), instant).day ?? "", month: shortMonthFormat().format(instant).toUpperCase() };
 }
 
 /** "Saturday, November 14, 2026". */
 export function longDate(instant: Date): string {
-  const { weekday, month, day, year } = partsOf(dateFormat, instant);
+  const { weekday, month, day, year } = partsOf(dateFormat(), instant);
   return `${weekday}, ${month} ${day}, ${year}`;
 }
 
 /** "November 14, 2026". */
 export function mediumDate(instant: Date): string {
-  const { month, day, year } = partsOf(dateFormat, instant);
+  const { month, day, year } = partsOf(dateFormat(), instant);
   return `${month} ${day}, ${year}`;
 }
 
 /** "6:00 PM". */
 export function clockTime(instant: Date): string {
-  const { hour, minute, dayPeriod } = partsOf(timeFormat, instant);
+  const { hour, minute, dayPeriod } = partsOf(timeFormat(), instant);
   return `${hour}:${minute} ${dayPeriod}`;
 }
 
@@ -64,7 +74,7 @@ export function timeRange(start: Date, end: Date | null): string {
 }
 
 
-const offsetFormat = new Intl.DateTimeFormat("en-US", {
+const offsetFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   year: "numeric",
   month: "2-digit",
@@ -78,7 +88,7 @@ const offsetFormat = new Intl.DateTimeFormat("en-US", {
 
 /** "2026-11-14T18:00:00-06:00": the community's wall-clock time with that day's UTC offset (ISO 8601). */
 export function offsetDateTime(instant: Date): string {
-  const { year, month, day, hour, minute, second, timeZoneName } = partsOf(offsetFormat, instant);
+  const { year, month, day, hour, minute, second, timeZoneName } = partsOf(offsetFormat(), instant);
   const offset = timeZoneName === "GMT" ? "+00:00" : (timeZoneName ?? "").replace("GMT", "");
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }

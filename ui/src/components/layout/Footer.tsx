@@ -1,4 +1,6 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import { Link } from "react-router";
 import { useNow, useSite } from "@/lib/site";
 import { yearIn } from "@/lib/time";
@@ -103,7 +105,7 @@ export function Footer() {
           <ul className="mt-6 flex flex-wrap gap-3" aria-label="Memberships and accreditations">
             {BADGES.map((badge) => (
               <li key={badge.src}>
-                <img src={badge.src} alt={badge.alt} width={80} height={40} loading="lazy" className="h-10 w-20 rounded bg-white p-1" />
+                <img src={badge.src} alt={badge.alt} width={80} height={40} loading="lazy" decoding="async" className="h-10 w-20 rounded bg-white p-1" />
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { useSite } from "@/lib/site";

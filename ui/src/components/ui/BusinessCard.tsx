@@ -1,4 +1,5 @@
-import { MapPin, Store } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Store from "lucide-react/icons/store";
 import { Link } from "react-router";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";

@@ -1,30 +1,28 @@
-import {
-  Bed,
-  Briefcase,
-  Calculator,
-  Car,
-  Church,
-  Coffee,
-  Dumbbell,
-  Flame,
-  Gem,
-  GraduationCap,
-  House,
-  Landmark,
-  PawPrint,
-  Scale,
-  Scissors,
-  Shield,
-  Shirt,
-  ShoppingBag,
-  Sparkles,
-  Stethoscope,
-  Store,
-  Trees,
-  Utensils,
-  Wrench,
-  type LucideIcon,
-} from "lucide-react";
+import Bed from "lucide-react/icons/bed";
+import Briefcase from "lucide-react/icons/briefcase";
+import Calculator from "lucide-react/icons/calculator";
+import Car from "lucide-react/icons/car";
+import Church from "lucide-react/icons/church";
+import Coffee from "lucide-react/icons/coffee";
+import Dumbbell from "lucide-react/icons/dumbbell";
+import Flame from "lucide-react/icons/flame";
+import Gem from "lucide-react/icons/gem";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import House from "lucide-react/icons/house";
+import Landmark from "lucide-react/icons/landmark";
+import PawPrint from "lucide-react/icons/paw-print";
+import Scale from "lucide-react/icons/scale";
+import Scissors from "lucide-react/icons/scissors";
+import Shield from "lucide-react/icons/shield";
+import Shirt from "lucide-react/icons/shirt";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Sparkles from "lucide-react/icons/sparkles";
+import Stethoscope from "lucide-react/icons/stethoscope";
+import Store from "lucide-react/icons/store";
+import Trees from "lucide-react/icons/trees";
+import Utensils from "lucide-react/icons/utensils";
+import Wrench from "lucide-react/icons/wrench";
+import type { LucideIcon } from "lucide-react";
 import type { CategoryColor } from "@/lib/types";
 
 // A fixed map instead of lucide's full icon index keeps the bundle small;

@@ -65,6 +65,7 @@ export function FallbackImage({
       width={width}
       height={height}
       loading={loading}
+      decoding={loading === "lazy" ? "async" : undefined}
       className={current.className}
       onError={() => markFailed(src)}
     />

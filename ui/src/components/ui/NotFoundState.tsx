@@ -1,4 +1,5 @@
-import { ArrowLeft, SearchX } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import SearchX from "lucide-react/icons/search-x";
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 

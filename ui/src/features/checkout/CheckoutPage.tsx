@@ -1,5 +1,5 @@
 import { Elements } from "@stripe/react-stripe-js";
-import { Loader2 } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { usePageMeta } from "@/lib/page-meta";

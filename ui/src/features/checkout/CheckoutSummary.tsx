@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import type { ReactNode } from "react";
 import { annualSavings, findPlan, priceLabel } from "@/lib/plans";
 import { useSite } from "@/lib/site";

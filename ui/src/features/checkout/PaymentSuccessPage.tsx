@@ -1,4 +1,5 @@
-import { CheckCircle2, Mail } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Mail from "lucide-react/icons/mail";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { usePageMeta } from "@/lib/page-meta";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useMemo, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useSearchParams } from "react-router";

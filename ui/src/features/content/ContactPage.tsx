@@ -1,4 +1,9 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Phone from "lucide-react/icons/phone";
+import type { LucideIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { telHref } from "@/components/ui/business-format";
 import { PageHero } from "@/components/ui/PageHero";

@@ -1,4 +1,8 @@
-import { CalendarDays, ChevronDown, MessageSquare, Search, Star } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import MessageSquare from "lucide-react/icons/message-square";
+import Search from "lucide-react/icons/search";
+import Star from "lucide-react/icons/star";
 import { useId, useState } from "react";
 import { PageHero } from "@/components/ui/PageHero";
 import { usePageMeta } from "@/lib/page-meta";

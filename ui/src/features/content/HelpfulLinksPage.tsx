@@ -1,4 +1,6 @@
-import { Clock, ExternalLink, Phone } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import ExternalLink from "lucide-react/icons/external-link";
+import Phone from "lucide-react/icons/phone";
 import { telHref } from "@/components/ui/business-format";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import { PageHero } from "@/components/ui/PageHero";
 import { usePageMeta } from "@/lib/page-meta";
@@ -61,7 +61,7 @@ function RememberWhenCard() {
       to="/remember-when"
       className="group block overflow-hidden rounded-xl border border-forest/10 bg-white shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest"
     >
-      <img src="/images/remember-when/photo-1.svg" alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full object-cover sepia-[.3]" />
+      <img src="/images/remember-when/photo-1.svg" alt="" width={800} height={600} loading="lazy" decoding="async" className="aspect-[4/3] w-full object-cover sepia-[.3]" />
       <span className="flex items-center justify-between gap-3 p-5 font-serif text-lg font-semibold leading-snug text-forest">
         Remember When? and Gone But Not Forgotten
         <ArrowRight aria-hidden className="h-5 w-5 shrink-0 text-terracotta transition-transform group-hover:translate-x-0.5" />
@@ -75,7 +75,7 @@ function SponsorBanner() {
   const { data } = useQuery(bannersQuery());
   const banner = data?.find((candidate) => candidate.placement === "history");
   if (!banner) return null;
-  const image = <img src={banner.imageUrl} alt={banner.altText} width={728} height={90} loading="lazy" className="h-auto w-full rounded-lg shadow-sm" />;
+  const image = <img src={banner.imageUrl} alt={banner.altText} width={728} height={90} loading="lazy" decoding="async" className="h-auto w-full rounded-lg shadow-sm" />;
   const className = "block rounded-lg transition-opacity hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest";
   return (
     <aside aria-label="Sponsor" className="mt-12 max-w-[728px]">

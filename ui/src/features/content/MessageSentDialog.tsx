@@ -1,4 +1,6 @@
-import { CheckCircle2, Mail, Phone } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import { useEffect, useRef } from "react";
 import { telHref } from "@/components/ui/business-format";
 import { useSite } from "@/lib/site";

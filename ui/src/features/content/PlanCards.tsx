@@ -1,4 +1,7 @@
-import { Check, LifeBuoy, Mail, Phone } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref } from "@/components/ui/business-format";

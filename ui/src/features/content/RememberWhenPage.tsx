@@ -1,4 +1,5 @@
-import { ArrowLeft, Mail } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite, withCommunity } from "@/lib/site";
@@ -59,6 +60,7 @@ export function RememberWhenPage() {
                   height={600}
                   // The first row is on screen when the page opens; the rest load on the way down.
                   loading={index < 2 ? "eager" : "lazy"}
+                  decoding={index < 2 ? undefined : "async"}
                   className="aspect-[4/3] w-full rounded-lg object-cover"
                 />
                 <figcaption className="px-1 pb-1 pt-4 font-serif text-[17px] leading-relaxed text-charcoal/80">

@@ -1,4 +1,10 @@
-import { Bus, Building2, GraduationCap, HeartPulse, Siren, Zap, type LucideIcon } from "lucide-react";
+import Bus from "lucide-react/icons/bus";
+import Building2 from "lucide-react/icons/building-complex";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import HeartPulse from "lucide-react/icons/heart-pulse";
+import Siren from "lucide-react/icons/siren";
+import Zap from "lucide-react/icons/zap";
+import type { LucideIcon } from "lucide-react";
 
 export interface HelpfulLink {
   name: string;

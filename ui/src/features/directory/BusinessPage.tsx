@@ -1,5 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, Flag, Globe, House, Mail, MapPin, Navigation, Phone, Share2, Store, UserRound } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import Flag from "lucide-react/icons/flag";
+import Globe from "lucide-react/icons/globe";
+import House from "lucide-react/icons/house";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Navigation from "lucide-react/icons/navigation";
+import Phone from "lucide-react/icons/phone";
+import Share2 from "lucide-react/icons/share-2";
+import Store from "lucide-react/icons/store";
+import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
@@ -167,6 +177,7 @@ function Photos({ business }: { business: Business }) {
                 width={800}
                 height={500}
                 loading="lazy"
+                decoding="async"
                 onError={() => markFailed(photo.src)}
                 className={`aspect-[8/5] w-full rounded-lg border border-forest/10 bg-sand/60 ${photo.fit}`}
               />

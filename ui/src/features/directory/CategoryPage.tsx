@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Store } from "lucide-react";
+import Store from "lucide-react/icons/store";
 import { Link, useParams } from "react-router";
 import { BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { CATEGORY_COLOR_CLASSES, CategoryIcon } from "@/components/ui/CategoryIcon";

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Search, SearchX } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import SearchX from "lucide-react/icons/search-x";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BusinessCard, BusinessCardSkeleton } from "@/components/ui/BusinessCard";

@@ -1,4 +1,7 @@
-import { CalendarDays, Clock, MapPin, type LucideIcon } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContentHtml } from "@/components/ui/ContentHtml";
 import { Skeleton } from "@/components/ui/Skeleton";

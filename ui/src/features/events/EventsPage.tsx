@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarX } from "lucide-react";
+import CalendarX from "lucide-react/icons/calendar-x";
 import { PageHero } from "@/components/ui/PageHero";
 import { usePageMeta } from "@/lib/page-meta";
 import { eventsQuery } from "@/lib/queries";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, CalendarDays, MapPin } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { upcomingEventsQuery } from "@/lib/queries";

@@ -1,6 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useSite, withCommunity } from "@/lib/site";
 
@@ -107,6 +108,7 @@ export function HeroCarousel() {
                 height={600}
                 loading={index === 0 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
+                decoding={index === 0 ? undefined : "async"}
                 className="absolute inset-0 h-full w-full object-cover"
               />
               <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-forest-dark/85 via-forest-dark/50 to-transparent" />

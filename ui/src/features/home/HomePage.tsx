@@ -1,14 +1,13 @@
-import { StructuredData } from "@/components/ui/StructuredData";
+import { useQuery } from "@tanstack/react-query";
+import { Deferred, ServerRendered } from "@/components/ui/Deferred";
 import { usePageMeta } from "@/lib/page-meta";
-import { organizationData, websiteData } from "@/lib/structured-data";
+import { categoriesQuery, featuredBusinessesQuery, upcomingEventsQuery } from "@/lib/queries";
 import { useSite } from "@/lib/site";
-import { CategoryGrid } from "./CategoryGrid";
-import { EventsWidget } from "./EventsWidget";
+import { BannersAndEvents, HomeStructuredData, MembersAndCategories } from "./deferred-parts";
 import { HeroCarousel } from "./HeroCarousel";
 import { HomeTiles } from "./HomeTiles";
-import { NewestMembers } from "./NewestMembers";
 import { NewsletterSignup } from "./NewsletterSignup";
-import { SidebarBanners, TopBanner } from "./SponsorBanners";
+import { TopBanner } from "./SponsorBanners";
 
 export function HomePage() {
   const site = useSite();
@@ -16,10 +15,15 @@ export function HomePage() {
     title: `${site.communityName}, ${site.state} | Local Business Directory & Community Guide`,
     description: `Find local businesses, events, news and history in ${site.communityName}, ${site.state}.`,
   });
+  // The parts below the fold may hydrate minutes after the page: observing their
+  // queries here (without fetching) keeps the server's answers cached until then;
+  // react-query drops answers nobody observes after five minutes.
+  useQuery({ ...featuredBusinessesQuery(), enabled: false });
+  useQuery({ ...categoriesQuery(), enabled: false });
+  useQuery({ ...upcomingEventsQuery(), enabled: false });
   return (
     <>
-      <StructuredData data={websiteData(site)} />
-      <StructuredData data={organizationData(site)} />
+      <ServerRendered content={HomeStructuredData} />
       <h1 className="sr-only">
         {site.communityName}, {site.state} Local Business Directory
       </h1>
@@ -33,17 +37,14 @@ export function HomePage() {
           width={1200}
           height={500}
           loading="lazy"
+          decoding="async"
           className="h-auto w-full rounded-2xl object-cover shadow-md"
         />
       </figure>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <div className="space-y-14">
-          <NewestMembers />
-          <CategoryGrid />
-        </div>
+        <Deferred className="space-y-14" content={MembersAndCategories} />
         <div className="space-y-8">
-          <SidebarBanners />
-          <EventsWidget />
+          <Deferred className="space-y-8" content={BannersAndEvents} />
           <NewsletterSignup />
         </div>
       </div>

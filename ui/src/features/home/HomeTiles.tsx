@@ -1,4 +1,10 @@
-import { Bed, Briefcase, House, Mountain, ShoppingBag, Utensils, type LucideIcon } from "lucide-react";
+import Bed from "lucide-react/icons/bed";
+import Briefcase from "lucide-react/icons/briefcase";
+import House from "lucide-react/icons/house";
+import Mountain from "lucide-react/icons/mountain";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Utensils from "lucide-react/icons/utensils";
+import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 
 interface Tile {

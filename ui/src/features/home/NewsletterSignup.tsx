@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useFormOutcome } from "@/lib/form-outcome";

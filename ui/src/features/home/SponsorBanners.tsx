@@ -19,7 +19,7 @@ function useBanners(placement: BannerPlacement): SponsorBanner[] {
 function BannerLink({ banner, loading }: { banner: SponsorBanner; loading: "eager" | "lazy" }) {
   const size = SIZES[banner.placement as keyof typeof SIZES];
   const image = (
-    <img src={banner.imageUrl} alt={banner.altText} {...size} loading={loading} className="h-auto w-full rounded-lg shadow-sm" />
+    <img src={banner.imageUrl} alt={banner.altText} {...size} loading={loading} decoding={loading === "lazy" ? "async" : undefined} className="h-auto w-full rounded-lg shadow-sm" />
   );
   const className = "block rounded-lg transition-opacity hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest";
   // Sponsors link off-site; the directory's own promotions stay in the app.

@@ -1,7 +1,7 @@
 // Calendar arithmetic in the community's time zone. Only numeric parts and
 // English month/weekday names come from Intl, so the server's V8 and every
 // browser produce the same text and hydration matches.
-import { TIME_ZONE } from "@/lib/time";
+import { TIME_ZONE, lazyDateFormat } from "@/lib/time";
 
 export interface CalendarDay {
   year: number;
@@ -10,14 +10,14 @@ export interface CalendarDay {
   day: number;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
+const dayFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   year: "numeric",
   month: "numeric",
   day: "numeric",
 });
 
-const eventFormat = new Intl.DateTimeFormat("en-US", {
+const eventFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   weekday: "short",
   month: "short",
@@ -27,7 +27,7 @@ const eventFormat = new Intl.DateTimeFormat("en-US", {
   hour12: true,
 });
 
-const monthTitleFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+const monthTitleFormat = lazyDateFormat({ timeZone: "UTC", month: "long", year: "numeric" });
 
 function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
   return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
@@ -35,13 +35,13 @@ function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, str
 
 /** The calendar day an instant falls on in the community. */
 export function calendarDayOf(instant: Date): CalendarDay {
-  const parts = partsOf(dayFormat, instant);
+  const parts = partsOf(dayFormat(), instant);
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
 /** "November 2026". */
 export function monthTitle({ year, month }: Pick<CalendarDay, "year" | "month">): string {
-  return monthTitleFormat.format(new Date(Date.UTC(year, month - 1, 1)));
+  return monthTitleFormat().format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 /** The month as weeks of seven cells, Sunday first; `null` pads the first and last week. */
@@ -58,7 +58,7 @@ export function monthWeeks({ year, month }: Pick<CalendarDay, "year" | "month">)
 
 /** An event's start as a short month and day plus "Sat, Nov 21 · 8:00 AM". */
 export function eventWhen(instant: Date): { month: string; day: string; full: string } {
-  const parts = partsOf(eventFormat, instant);
+  const parts = partsOf(eventFormat(), instant);
   return {
     month: parts.month ?? "",
     day: parts.day ?? "",

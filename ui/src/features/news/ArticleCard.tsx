@@ -1,4 +1,6 @@
-import { ArrowRight, CalendarDays, Newspaper } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Newspaper from "lucide-react/icons/newspaper";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useSite, withCommunity } from "@/lib/site";
@@ -22,6 +24,7 @@ export function ArticleCard({ article }: { article: Article }) {
           width={640}
           height={360}
           loading="lazy"
+          decoding="async"
           className="aspect-[16/9] w-full bg-sand/60 object-cover"
         />
       ) : (

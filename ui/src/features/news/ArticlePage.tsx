@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarDays, FileText } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import FileText from "lucide-react/icons/file-text";
 import { Link, useParams } from "react-router";
 import { ContentHtml } from "@/components/ui/ContentHtml";
 import { NotFoundState } from "@/components/ui/NotFoundState";
@@ -62,6 +64,7 @@ function ArticleBody({ article }: { article: Article }) {
           alt=""
           width={1200}
           height={675}
+          fetchPriority="high"
           className="mt-8 aspect-[16/9] w-full rounded-xl bg-sand/60 object-cover shadow-sm"
         />
       ) : (

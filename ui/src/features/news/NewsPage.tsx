@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Newspaper } from "lucide-react";
+import Newspaper from "lucide-react/icons/newspaper";
 import { PageHero } from "@/components/ui/PageHero";
 import { usePageMeta } from "@/lib/page-meta";
 import { articlesQuery } from "@/lib/queries";

@@ -1,5 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, ExternalLink, Globe, House, Mail, MapPin, Phone, UserRound } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import ExternalLink from "lucide-react/icons/external-link";
+import Globe from "lucide-react/icons/globe";
+import House from "lucide-react/icons/house";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
+import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";

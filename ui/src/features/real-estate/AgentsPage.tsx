@@ -1,5 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Globe, Mail, Phone, UserRound, Users } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import Globe from "lucide-react/icons/globe";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
+import UserRound from "lucide-react/icons/user-round";
+import Users from "lucide-react/icons/users";
 import { Link, useParams } from "react-router";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
 import { telHref } from "@/components/ui/business-format";

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { Link } from "react-router";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { useSite } from "@/lib/site";

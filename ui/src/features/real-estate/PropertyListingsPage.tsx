@@ -1,4 +1,8 @@
-import { ArrowLeft, CheckCircle2, Clock, Mail, Users } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import Mail from "lucide-react/icons/mail";
+import Users from "lucide-react/icons/users";
 import { Link, useLocation, useParams } from "react-router";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";

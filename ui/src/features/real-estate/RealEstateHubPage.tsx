@@ -1,4 +1,10 @@
-import { ArrowRight, Building2, House, KeyRound, Tag, Users, type LucideIcon } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Building2 from "lucide-react/icons/building-complex";
+import House from "lucide-react/icons/house";
+import KeyRound from "lucide-react/icons/key-round";
+import Tag from "lucide-react/icons/tag";
+import Users from "lucide-react/icons/users";
+import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "@/components/ui/PageHero";
 import { StructuredData } from "@/components/ui/StructuredData";
