@@ -46,7 +46,7 @@ function ArticleBody({ article }: { article: Article }) {
     <article className="mt-8">
       <StructuredData data={articleData(article, site)} />
       <header>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-charcoal/65">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-charcoal/75">
           <ArticleCategoryBadge category={article.category} />
           <time dateTime={article.createdAt} className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden className="h-4 w-4" />
