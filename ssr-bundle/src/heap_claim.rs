@@ -25,10 +25,7 @@ pub(crate) struct HeapClaim;
 impl HeapClaim {
     pub(crate) fn acquire(bundle: &Bundle) -> Result<Self, RenderError> {
         // Snapshots are compared by address: they are static and loaded once.
-        let kind = match bundle {
-            Bundle::Snapshot(snapshot) => Some(snapshot.as_ptr() as usize),
-            Bundle::Script(_) => None,
-        };
+        let kind = bundle.snapshot().map(|snapshot| snapshot.as_ptr() as usize);
         let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         let (mut live, _) = NONE_LIVE
             .wait_timeout_while(live, WAIT, |live| {

@@ -28,10 +28,7 @@ impl RenderIsolate {
     pub(crate) fn load(bundle: &Bundle, max_heap_bytes: usize) -> Result<Self, RenderError> {
         let heap_claim = HeapClaim::acquire(bundle)?;
         let mut runtime = JsRuntime::new(RuntimeOptions {
-            startup_snapshot: match bundle {
-                Bundle::Snapshot(snapshot) => Some(*snapshot),
-                Bundle::Script(_) => None,
-            },
+            startup_snapshot: bundle.snapshot(),
             create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
             ..RuntimeOptions::default()
         });

@@ -36,6 +36,16 @@ pub enum Bundle {
     Snapshot(&'static [u8]),
 }
 
+impl Bundle {
+    /// The start-up snapshot, if isolates start from one.
+    pub fn snapshot(&self) -> Option<&'static [u8]> {
+        match self {
+            Self::Snapshot(snapshot) => Some(snapshot),
+            Self::Script(_) => None,
+        }
+    }
+}
+
 /// What the bundle returns for one URL.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 pub struct Rendered {

@@ -84,7 +84,7 @@ impl RenderPool {
         Ok(Self {
             jobs,
             live_workers,
-            from_snapshot: matches!(bundle, Bundle::Snapshot(_)),
+            from_snapshot: bundle.snapshot().is_some(),
         })
     }
 
