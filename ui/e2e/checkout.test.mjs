@@ -3,9 +3,9 @@
 // when that fails; with a client secret it shows the order summary and the
 // Stripe Payment Element. Stripe.js is a stub served by the test: no network.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { gotoHydrated, launchBrowser, openPage } from "./support/browser.mjs";
-import { startServer } from "./support/server.mjs";
+import { describe, test } from "node:test";
+import { gotoHydrated, openPage } from "./support/browser.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
 const ANNUAL_PREMIUM = "/checkout?plan=premium&billing=annual&amount=990";
 
@@ -48,34 +48,23 @@ async function stubStripeJs(page) {
 }
 
 describe("checkout", () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    // A publishable key but no secret key: the server's payments answer 503.
-    server = await startServer({ env: { SITE_STRIPE__PUBLISHABLE_KEY: "pk_test_e2e" } });
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // A publishable key but no secret key: the server's payments answer 503.
+  const session = useServerAndBrowser({ env: { SITE_STRIPE__PUBLISHABLE_KEY: "pk_test_e2e" } });
 
   test("the server HTML of /checkout shows the loading state and the order line", async () => {
     // React separates adjacent text parts with empty comments.
-    const html = (await (await fetch(`${server.baseUrl}${ANNUAL_PREMIUM}`)).text()).replaceAll("<!-- -->", "");
+    const html = (await (await fetch(`${session.server.baseUrl}${ANNUAL_PREMIUM}`)).text()).replaceAll("<!-- -->", "");
     assert.ok(html.includes("Loading payment form..."));
     assert.ok(html.includes("Premium Business Listing (annual)"));
     assert.ok(html.includes("$990/year"));
   });
 
   test("when the payment cannot be created the failure is only logged and loading stays", async () => {
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     try {
       await stubStripeJs(page);
       const created = page.waitForResponse((response) => response.url().endsWith("/api/create-payment-intent"));
-      await gotoHydrated(page, `${server.baseUrl}${ANNUAL_PREMIUM}`);
+      await gotoHydrated(page, `${session.server.baseUrl}${ANNUAL_PREMIUM}`);
       const response = await created;
       assert.equal(response.status(), 503);
       assert.deepEqual(response.request().postDataJSON(), { amount: 990, plan: "premium", billing: "annual" });
@@ -92,13 +81,13 @@ describe("checkout", () => {
   });
 
   test("with a client secret the summary, the payment element and the pay button appear; paying shows the outcome", async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(session.browser);
     try {
       await stubStripeJs(page);
       await page.route("**/api/create-payment-intent", (route) =>
         route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ clientSecret: "pi_e2e_secret_fake" }) }),
       );
-      await gotoHydrated(page, `${server.baseUrl}${ANNUAL_PREMIUM}`);
+      await gotoHydrated(page, `${session.server.baseUrl}${ANNUAL_PREMIUM}`);
       const main = page.locator("main");
       await main.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
       assert.ok(await main.getByText("Premium Business Listing (annual)", { exact: true }).isVisible());
@@ -117,7 +106,7 @@ describe("checkout", () => {
         window.__confirmResult = { paymentIntent: { status: "succeeded" } };
       });
       await pay.click();
-      await page.waitForURL(`${server.baseUrl}/payment-success?plan=premium`);
+      await page.waitForURL(`${session.server.baseUrl}/payment-success?plan=premium`);
       await page.getByText("Payment Successful", { exact: true }).waitFor();
       assert.ok(await page.getByText("Thank you for your Premium listing purchase!").isVisible());
     } finally {
@@ -126,19 +115,19 @@ describe("checkout", () => {
   });
 
   test("the success page sends the business confirmation once when the address names the owner", async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(session.browser);
     try {
       const sent = [];
       await page.route("**/api/business-listing-confirmation", (route) => {
         sent.push(route.request().postDataJSON());
         return route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
       });
-      await gotoHydrated(page, `${server.baseUrl}/payment-success?plan=premium&email=owner%40example.com&business=Joe%27s%20Diner`);
+      await gotoHydrated(page, `${session.server.baseUrl}/payment-success?plan=premium&email=owner%40example.com&business=Joe%27s%20Diner`);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       await page.waitForTimeout(300);
       assert.deepEqual(sent, [{ email: "owner@example.com", businessName: "Joe's Diner", plan: "Premium" }]);
 
-      await gotoHydrated(page, `${server.baseUrl}/payment-success?plan=premium`);
+      await gotoHydrated(page, `${session.server.baseUrl}/payment-success?plan=premium`);
       await page.waitForTimeout(300);
       assert.equal(sent.length, 1, "nothing is sent without email and business");
     } finally {

@@ -1,24 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser.mjs";
-import { startServer } from "./support/server.mjs";
+import { test } from "node:test";
+import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useServerAndBrowser();
 
 test("the home page hydrates without console errors or mismatch warnings", async () => {
-  const { page, problems, close } = await openPage(browser);
-  const response = await gotoHydrated(page, `${server.baseUrl}/`);
+  const { page, problems, close } = await openPage(session.browser);
+  const response = await gotoHydrated(page, `${session.server.baseUrl}/`);
   assert.equal(response.status(), 200);
   await page.waitForLoadState("networkidle");
   assert.deepEqual(problems, []);
@@ -26,8 +15,8 @@ test("the home page hydrates without console errors or mismatch warnings", async
 });
 
 test("the header highlights the link of the current page", async () => {
-  const { page, close } = await openPage(browser);
-  await gotoHydrated(page, `${server.baseUrl}/events`);
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/events`);
   const current = page.locator("nav[aria-label='Main'] a[aria-current='page']");
   assert.equal(await current.count(), 1);
   assert.equal((await current.textContent())?.trim(), "Events");
@@ -35,8 +24,8 @@ test("the header highlights the link of the current page", async () => {
 });
 
 test("on a phone the menu opens, a link navigates without a reload and the page starts at the top", async () => {
-  const { page, problems, close } = await openPage(browser, VIEWPORTS.phone);
-  await gotoHydrated(page, `${server.baseUrl}/`);
+  const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
   await page.evaluate(() => {
     window.__sameDocument = true;
     window.scrollTo(0, 600);
@@ -46,7 +35,7 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
   const menu = page.locator("#mobile-menu");
   await menu.waitFor();
   await menu.getByRole("link", { name: "News" }).click();
-  await page.waitForURL(`${server.baseUrl}/news`);
+  await page.waitForURL(`${session.server.baseUrl}/news`);
   // The news page arrives as its own chunk; the previous page stays until it shows.
   await page.getByRole("heading", { level: 1, name: /News$/ }).waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
@@ -57,8 +46,8 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
 });
 
 test("an unknown page answers 404 with 'Page Not Found' and still hydrates", async () => {
-  const { page, problems, close } = await openPage(browser);
-  const response = await gotoHydrated(page, `${server.baseUrl}/no-such-page`);
+  const { page, problems, close } = await openPage(session.browser);
+  const response = await gotoHydrated(page, `${session.server.baseUrl}/no-such-page`);
   assert.equal(response.status(), 404);
   assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1);
   assert.deepEqual(problems, []);

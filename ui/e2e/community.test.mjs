@@ -10,10 +10,11 @@ import { dirname, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { gotoHydrated, launchBrowser, openPage } from "./support/browser.mjs";
+import { gotoHydrated, openPage } from "./support/browser.mjs";
 import { elements, readPage, textOf } from "./support/html.mjs";
 import { DEFAULT_COMMUNITY, fill, seed } from "./support/seed.mjs";
 import { startServer } from "./support/server.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
 const uiRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = resolve(uiRoot, "..");
@@ -129,28 +130,20 @@ const createdDate = (daysAgo) =>
 // Looking at a page twice: the server's HTML alone (fetched, then parsed by a
 // browser with JavaScript off), and the hydrated page.
 
-let server;
-let browser;
-
-before(async () => {
+before(() => {
   assert.ok(fullArticle && emptyArticle && unpublishedArticle, "the seed lacks an article kind these tests need");
-  server = await startServer();
-  browser = await launchBrowser();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useServerAndBrowser();
 
-async function fetchPage(path, baseUrl = server.baseUrl) {
+async function fetchPage(path, baseUrl = session.server.baseUrl) {
   const response = await fetch(`${baseUrl}${path}`);
   return { status: response.status, html: await response.text() };
 }
 
 /** The server's HTML as a browser parses it, with scripts off: what a crawler or a slow phone gets first. */
 async function withServerDom(html, check) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await session.browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
     await page.setContent(html, { waitUntil: "domcontentloaded" });
@@ -173,9 +166,9 @@ async function checkRoute(path, { status = 200, check, raw }) {
     await check(page, "server HTML");
   });
 
-  const { page, problems, close } = await openPage(browser);
+  const { page, problems, close } = await openPage(session.browser);
   try {
-    const response = await gotoHydrated(page, `${server.baseUrl}${path}`);
+    const response = await gotoHydrated(page, `${session.server.baseUrl}${path}`);
     assert.equal(response.status(), status, `${path}: HTTP status in the browser`);
     await check(page, "hydrated");
     await page.waitForLoadState("networkidle");
@@ -432,7 +425,7 @@ describe("each community page arrives complete from the server and hydrates unch
 
   test("/get-listed shows the catalogue's plans, the Premium checkout links, four highlights and an FAQ that opens on click", async () => {
     // The plans as the server charges them: its catalogue, embedded in every page's data.
-    const html = await (await fetch(`${server.baseUrl}/get-listed`)).text();
+    const html = await (await fetch(`${session.server.baseUrl}/get-listed`)).text();
     const pageData = JSON.parse(html.split('<script id="page-data" type="application/json">')[1].split("</script>")[0]);
     const BASIC_PLAN = plans.findPlan(pageData.site.plans, "basic");
     const PREMIUM_PLAN = plans.findPlan(pageData.site.plans, "premium");
@@ -487,9 +480,9 @@ describe("each community page arrives complete from the server and hydrates unch
     });
 
     // Open every question with a click, as a visitor would.
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     try {
-      await gotoHydrated(page, `${server.baseUrl}/get-listed`);
+      await gotoHydrated(page, `${session.server.baseUrl}/get-listed`);
       const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
       const answers = [];
       for (const question of await faq.getByRole("button").all()) {
@@ -604,7 +597,7 @@ describe("rich text from the database is inert", () => {
       assert.equal(fetched.status, 200);
       assertInert(fetched.html, harmless, `${path} server HTML`);
 
-      const { page, close } = await openPage(browser);
+      const { page, close } = await openPage(session.browser);
       try {
         await gotoHydrated(page, `${dirty.baseUrl}${path}`);
         await page.waitForLoadState("networkidle");
@@ -682,7 +675,7 @@ describe("dates around a daylight-saving change are the community's", () => {
     const { html } = await fetchPage(path, clock.baseUrl);
     const serverCard = elements(readPage(html).markup, "article").find((card) => textOf(card).includes(title));
     assert.ok(serverCard, `${path}: ${title} in the server HTML`);
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(session.browser);
     try {
       await gotoHydrated(page, `${clock.baseUrl}${path}`);
       const card = page.getByRole("article", { name: title, exact: true });
@@ -744,16 +737,16 @@ describe("skeletons show only while a client-side navigation waits for its data"
     { link: "News", path: "/news", api: "/api/articles", testId: "article-skeleton", busyName: "Loading articles", expected: () => publishedArticles.length },
   ]) {
     test(`going from / to ${path} in the header shows 3 skeletons, then the ${link.toLowerCase()}`, async () => {
-      const { page, problems, close } = await openPage(browser);
+      const { page, problems, close } = await openPage(session.browser);
       try {
-        await gotoHydrated(page, `${server.baseUrl}/`);
+        await gotoHydrated(page, `${session.server.baseUrl}/`);
         assert.equal(await page.getByTestId(testId).count(), 0);
         const gate = await holdApi(page, api);
         await page.evaluate(() => {
           window.__sameDocument = true;
         });
         await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
-        await page.waitForURL(`${server.baseUrl}${path}`);
+        await page.waitForURL(`${session.server.baseUrl}${path}`);
 
         const skeletons = page.locator("main").getByTestId(testId);
         await skeletons.first().waitFor();
@@ -777,12 +770,12 @@ describe("skeletons show only while a client-side navigation waits for its data"
   }
 
   test("opening an article from /news shows the article skeleton until it arrives", async () => {
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     try {
-      await gotoHydrated(page, `${server.baseUrl}/news`);
+      await gotoHydrated(page, `${session.server.baseUrl}/news`);
       const gate = await holdApi(page, `/api/articles/${fullArticle.slug}`);
       await page.getByRole("link", { name: `Read More: ${fill(fullArticle.title)}` }).click();
-      await page.waitForURL(`${server.baseUrl}/news/${fullArticle.slug}`);
+      await page.waitForURL(`${session.server.baseUrl}/news/${fullArticle.slug}`);
       const skeleton = page.getByTestId("article-page-skeleton");
       await skeleton.waitFor();
       assert.equal(await page.getByRole("link", { name: "Back to News" }).count(), 1, "the way back shows at once");

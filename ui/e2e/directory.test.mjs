@@ -5,8 +5,8 @@
 // logos fall back to the photo and then to a placeholder, and images are
 // sized and lazy where they should be.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { describe, test } from "node:test";
+import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
 import { elements, readPage, textOf } from "./support/html.mjs";
 import {
   businessesInCategory,
@@ -19,7 +19,7 @@ import {
   publicFileExists,
   seed,
 } from "./support/seed.mjs";
-import { startServer } from "./support/server.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
 // ---------------------------------------------------------------------------
 // Expectations, derived from the seed and the server's default configuration.
@@ -487,34 +487,23 @@ const SCREENS = [
 
 // ---------------------------------------------------------------------------
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useServerAndBrowser();
 
 /** Console problems except the 404s of seeded pictures that do not exist, and of those a test made fail. */
 function unexpected(problems, failing = []) {
-  const expected = new Set([...MISSING_SEED_IMAGES, ...failing].map((path) => `404 ${server.baseUrl}${path}`));
+  const expected = new Set([...MISSING_SEED_IMAGES, ...failing].map((path) => `404 ${session.server.baseUrl}${path}`));
   return problems.filter((problem) => !expected.has(problem));
 }
 
 describe("server HTML and hydrated page", () => {
   for (const screen of SCREENS) {
     test(`${screen.name} (${screen.path}) is complete in the server HTML and after hydration`, async () => {
-      const response = await fetch(`${server.baseUrl}${screen.path}`);
+      const response = await fetch(`${session.server.baseUrl}${screen.path}`);
       assert.equal(response.status, screen.status ?? 200);
       screen.check(readPage(await response.text()), "server HTML");
 
-      const { page, problems, close } = await openPage(browser);
-      const loaded = await gotoHydrated(page, `${server.baseUrl}${screen.path}`);
+      const { page, problems, close } = await openPage(session.browser);
+      const loaded = await gotoHydrated(page, `${session.server.baseUrl}${screen.path}`);
       assert.equal(loaded.status(), screen.status ?? 200);
       await page.waitForLoadState("networkidle");
       screen.check(readPage(await page.content()), "hydrated page");
@@ -526,15 +515,15 @@ describe("server HTML and hydrated page", () => {
 
 describe("directory search", () => {
   test("the search form filters in the app without a reload and keeps the term in the box", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
     await page.evaluate(() => {
       window.__sameDocument = true;
     });
     const box = page.getByRole("searchbox", { name: "Search businesses" });
     await box.fill(SEARCH_TERM.toLowerCase());
     await box.press("Enter");
-    await page.waitForURL(`${server.baseUrl}/directory?search=${encodeURIComponent(SEARCH_TERM.toLowerCase())}`);
+    await page.waitForURL(`${session.server.baseUrl}/directory?search=${encodeURIComponent(SEARCH_TERM.toLowerCase())}`);
     const matches = searchMatches(SEARCH_TERM);
     await page.getByText(`${resultCount(matches.length)} for “${SEARCH_TERM.toLowerCase()}”`).waitFor();
     assert.deepEqual(sorted(cardSlugs(readPage(await page.content()))), sorted(matches.map((business) => business.slug)));
@@ -547,15 +536,15 @@ describe("directory search", () => {
 
 describe("business detail", () => {
   test("a business without a description shows the default About text", async () => {
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     // The seed describes every business, so the API answer is emptied on its way to the page.
     await page.route(`**/api/businesses/${PLAIN.slug}`, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), description: "" } });
     });
-    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
     await page.locator(`a[href="/business/${PLAIN.slug}"]`).click();
-    await page.waitForURL(`${server.baseUrl}/business/${PLAIN.slug}`);
+    await page.waitForURL(`${session.server.baseUrl}/business/${PLAIN.slug}`);
     const about = page.locator("section", { has: page.getByRole("heading", { name: "About", exact: true }) });
     await about.getByText("No description available for this business.").waitFor();
     assert.equal(await about.getByText(fill(PLAIN.description)).count(), 0);
@@ -564,10 +553,10 @@ describe("business detail", () => {
   });
 
   test("Go Back on a missing business leads to the directory for a visitor who arrived directly", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/business/no-such-business`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/business/no-such-business`);
     await page.getByRole("link", { name: "Go Back" }).click();
-    await page.waitForURL(`${server.baseUrl}/directory`);
+    await page.waitForURL(`${session.server.baseUrl}/directory`);
     await page.getByRole("heading", { name: "Business Directory" }).waitFor();
     assert.deepEqual(unexpected(problems), []);
     await close();
@@ -597,8 +586,8 @@ function waitForSlide(page, index, options = TIMER_WAIT) {
 
 describe("home carousel", () => {
   test(`has ${SLIDE_COUNT} slides with an image, title and subtitle, and one dot per slide`, async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const carousel = page.locator("[aria-roledescription='carousel']");
     const slides = carousel.locator("[aria-roledescription='slide']");
     assert.equal(await slides.count(), SLIDE_COUNT);
@@ -621,8 +610,8 @@ describe("home carousel", () => {
   });
 
   test("next, previous and the dots change the slide, and the timer keeps moving it afterwards", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const carousel = page.locator("[aria-roledescription='carousel']");
     const next = carousel.getByRole("button", { name: "Next slide" });
     const previous = carousel.getByRole("button", { name: "Previous slide" });
@@ -648,8 +637,8 @@ describe("home carousel", () => {
   });
 
   test("the timer moves the slides on its own", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     await waitForSlide(page, 1);
     await waitForSlide(page, 2);
     assert.deepEqual(problems, []);
@@ -666,9 +655,9 @@ describe("logo fallback", () => {
   const card = (page, business) => page.locator(`a[href="/business/${business.slug}"]`);
 
   test("a card whose logo fails shows the photo instead", async () => {
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     await failWith404(page, FEATURED.logoUrl);
-    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
     await card(page, FEATURED).scrollIntoViewIfNeeded();
     await card(page, FEATURED).locator(`img[alt="Photo of ${FEATURED.name}"]`).waitFor();
     assert.equal(await card(page, FEATURED).locator("img").getAttribute("src"), FEATURED.imageUrl);
@@ -678,10 +667,10 @@ describe("logo fallback", () => {
   });
 
   test("a card whose logo and photo both fail shows the store placeholder", async () => {
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     await failWith404(page, FEATURED.logoUrl);
     await failWith404(page, FEATURED.imageUrl);
-    await gotoHydrated(page, `${server.baseUrl}/directory`);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
     await card(page, FEATURED).scrollIntoViewIfNeeded();
     await card(page, FEATURED).locator("svg.lucide-store").waitFor();
     assert.equal(await card(page, FEATURED).locator("img").count(), 0);
@@ -693,9 +682,9 @@ describe("logo fallback", () => {
 
   test("a business page whose logo fails shows the photo in the logo row and leaves it out of Photos", async () => {
     const business = PLAIN_WITH_PHOTO;
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     await failWith404(page, business.logoUrl);
-    await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+    await gotoHydrated(page, `${session.server.baseUrl}/business/${business.slug}`);
     const header = page.locator("header", { has: page.getByRole("heading", { level: 1, name: business.name }) });
     await header.locator(`img[alt="Photo of ${business.name}"]`).waitFor();
     const photos = page.locator("section", { has: page.getByRole("heading", { name: "Photos" }) });
@@ -708,10 +697,10 @@ describe("logo fallback", () => {
 
   test("a business page whose pictures all fail shows the store placeholder and no Photos card", async () => {
     const business = PLAIN_WITH_PHOTO;
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(session.browser);
     await failWith404(page, business.logoUrl);
     await failWith404(page, business.imageUrl);
-    await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+    await gotoHydrated(page, `${session.server.baseUrl}/business/${business.slug}`);
     const header = page.locator("header", { has: page.getByRole("heading", { level: 1, name: business.name }) });
     await header.locator("svg.lucide-store").waitFor();
     assert.equal(await header.locator("img").count(), 0);
@@ -727,11 +716,11 @@ describe("logo fallback", () => {
     { skip: SEEDED_BROKEN_LOGO ? false : "the seed has no broken logo" },
     async () => {
       const business = SEEDED_BROKEN_LOGO;
-      const { page, problems, close } = await openPage(browser);
-      await gotoHydrated(page, `${server.baseUrl}/category/${business.categorySlug}`);
+      const { page, problems, close } = await openPage(session.browser);
+      await gotoHydrated(page, `${session.server.baseUrl}/category/${business.categorySlug}`);
       await card(page, business).scrollIntoViewIfNeeded();
       await card(page, business).locator(`img[alt="Photo of ${business.name}"]`).waitFor();
-      await gotoHydrated(page, `${server.baseUrl}/business/${business.slug}`);
+      await gotoHydrated(page, `${session.server.baseUrl}/business/${business.slug}`);
       await page.locator(`header img[alt="Photo of ${business.name}"]`).waitFor();
       await page.waitForFunction(() => !document.body.textContent.includes("Business Logo"));
       assert.equal(await page.locator(`img[alt="${business.name} logo"]`).count(), 0);
@@ -748,9 +737,9 @@ describe("images", () => {
   const pages = SCREENS.filter((screen) => !screen.status);
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test(`on a ${viewportName}, every image is sized and those below the fold load lazily`, async () => {
-      const { page, close } = await openPage(browser, viewport);
+      const { page, close } = await openPage(session.browser, viewport);
       for (const screen of pages) {
-        await gotoHydrated(page, `${server.baseUrl}${screen.path}`);
+        await gotoHydrated(page, `${session.server.baseUrl}${screen.path}`);
         const images = await page.evaluate((firstSlideLabel) =>
           [...document.images].map((image) => {
             const box = image.getBoundingClientRect();

@@ -2,24 +2,13 @@
 // page and the contact form, with every state and message of the spec, and
 // both forms once more as plain HTML posts with JavaScript switched off.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { gotoHydrated, launchBrowser, openPage } from "./support/browser.mjs";
+import { describe, test } from "node:test";
+import { gotoHydrated, openPage } from "./support/browser.mjs";
 import { DEFAULT_SITE } from "./support/seed.mjs";
-import { startServer } from "./support/server.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  // Every test here posts from the same address; the rate limit has its own API test.
-  server = await startServer({ env: { SITE_SECURITY__FORM_BURST: "100", SITE_SECURITY__FORM_REQUESTS_PER_MINUTE: "600" } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Every test here posts from the same address; the rate limit has its own API test.
+const session = useServerAndBrowser({ env: { SITE_SECURITY__FORM_BURST: "100", SITE_SECURITY__FORM_REQUESTS_PER_MINUTE: "600" } });
 
 /** Records the requests a page sends to `path`, with their bodies. */
 function recordPosts(page, path) {
@@ -62,8 +51,8 @@ describe("newsletter sign-up on the home page", () => {
   const newsletter = (page) => page.locator("section[aria-labelledby='newsletter']");
 
   test("an empty address shows 'Email Required' and sends nothing", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const posts = recordPosts(page, "/api/newsletter/subscribe");
     await newsletter(page).getByRole("button", { name: "Subscribe" }).click();
     const toast = await visibleToast(page);
@@ -74,8 +63,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("an address without the simple pattern shows 'Invalid Email' and sends nothing", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const posts = recordPosts(page, "/api/newsletter/subscribe");
     await newsletter(page).getByLabel("Email address").fill("neighbor@example");
     await newsletter(page).getByRole("button", { name: "Subscribe" }).click();
@@ -87,8 +76,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("while subscribing the form is disabled and says 'Subscribing...'; success clears the address", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const posts = recordPosts(page, "/api/newsletter/subscribe");
     const release = await holdAnswer(page, "/api/newsletter/subscribe");
     const input = newsletter(page).getByLabel("Email address");
@@ -112,8 +101,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("subscribing the same address again is still a success", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const input = newsletter(page).getByLabel("Email address");
     for (const attempt of [1, 2]) {
       await input.fill("twice@example.com");
@@ -127,8 +116,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("a refusal shows 'Subscription Failed' with the server's message and keeps the address", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     await page.route("**/api/newsletter/subscribe", (route) =>
       route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Too many requests, please wait a minute." }) }),
     );
@@ -143,8 +132,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("a failure without a message shows 'Failed to subscribe'", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     await page.route("**/api/newsletter/subscribe", (route) => route.fulfill({ status: 500, body: "" }));
     await newsletter(page).getByLabel("Email address").fill("kept@example.com");
     await newsletter(page).getByRole("button", { name: "Subscribe" }).click();
@@ -155,8 +144,8 @@ describe("newsletter sign-up on the home page", () => {
   });
 
   test("only one toast shows at a time, in a live region", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     const button = newsletter(page).getByRole("button", { name: "Subscribe" });
     await button.click();
     await newsletter(page).getByLabel("Email address").fill("nope");
@@ -194,8 +183,8 @@ describe("contact form", () => {
   };
 
   test("an empty form shows each field's message at the field and sends nothing", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/contact`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
     const posts = recordPosts(page, "/api/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     for (const [id, message] of [
@@ -215,8 +204,8 @@ describe("contact form", () => {
   });
 
   test("each rule holds exactly at its boundary", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/contact`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
     await page.route("**/api/contact", (route) => route.fulfill({ status: 201, body: "{}" }));
     await fill(page, { name: "J", email: "jo@", subject: "Hiya", message: "Too short" });
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -231,8 +220,8 @@ describe("contact form", () => {
   });
 
   test("sending says 'Sending...', then the dialog confirms, the form is reset and the team got subject, phone and text", async () => {
-    const { page, problems, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/contact`);
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
     const posts = recordPosts(page, "/api/contact");
     const release = await holdAnswer(page, "/api/contact");
     await fill(page, VALID);
@@ -264,8 +253,8 @@ describe("contact form", () => {
   });
 
   test("a failed send shows the 'Error sending message' toast and keeps what was typed", async () => {
-    const { page, close } = await openPage(browser);
-    await gotoHydrated(page, `${server.baseUrl}/contact`);
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
     await page.route("**/api/contact", (route) => route.fulfill({ status: 503, body: "" }));
     await fill(page, VALID);
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -280,14 +269,14 @@ describe("contact form", () => {
 
 describe("with JavaScript switched off the forms still post", () => {
   async function openWithoutScript() {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     return { page, close: () => context.close() };
   }
 
   test("a valid contact message is stored and the page shows the confirmation", async () => {
     const { page, close } = await openWithoutScript();
-    await page.goto(`${server.baseUrl}/contact`);
+    await page.goto(`${session.server.baseUrl}/contact`);
     await page.fill("#contact-name", "Pat Plain");
     await page.fill("#contact-email", "pat@example.com");
     await page.fill("#contact-phone", "512-555-0100");
@@ -303,7 +292,7 @@ describe("with JavaScript switched off the forms still post", () => {
 
   test("an invalid contact message comes back with the field messages and the typed values", async () => {
     const { page, close } = await openWithoutScript();
-    await page.goto(`${server.baseUrl}/contact`);
+    await page.goto(`${session.server.baseUrl}/contact`);
     await page.fill("#contact-name", "P");
     await page.fill("#contact-email", "pat@example.com");
     await page.fill("#contact-subject", "Hi");
@@ -320,7 +309,7 @@ describe("with JavaScript switched off the forms still post", () => {
 
   test("the newsletter sign-up answers with the subscribed page", async () => {
     const { page, close } = await openWithoutScript();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${session.server.baseUrl}/`);
     await page.fill("#newsletter-email", "plain@example.com");
     const [response] = await Promise.all([
       page.waitForNavigation(),

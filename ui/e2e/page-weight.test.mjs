@@ -4,10 +4,10 @@
 // checks that this is exactly what it loads, nothing more after hydration, and
 // that what was left out arrives when it is used.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { firstLoad, formatWeight } from "./support/page-weight.mjs";
-import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser.mjs";
-import { startServer } from "./support/server.mjs";
+import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 25 * 1024;
@@ -22,18 +22,7 @@ test(`first-load JavaScript for / is at most ${JS_BUDGET} bytes brotli and CSS a
 });
 
 describe("in a browser", () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = useServerAndBrowser();
 
   /** The names of the scripts a page requests from /assets/. */
   function recordScripts(page) {
@@ -47,9 +36,9 @@ describe("in a browser", () => {
 
   test("a phone loads exactly the computed first load for /, also once hydrated and idle", async () => {
     const expected = firstLoad("HomePage").chunks.map((chunk) => chunk.name);
-    const { page, problems, close } = await openPage(browser, VIEWPORTS.phone);
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
     const loaded = recordScripts(page);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(1000);
     assert.deepEqual([...loaded].sort(), [...expected].sort(), "scripts loaded for / (left) against the computed first load (right)");
@@ -59,8 +48,8 @@ describe("in a browser", () => {
 
   test("the parts left out arrive when used: the sections below the fold on scrolling, the toast region on a form's focus", async () => {
     const firstLoadNames = new Set(firstLoad("HomePage").chunks.map((chunk) => chunk.name));
-    const { page, problems, close } = await openPage(browser, VIEWPORTS.phone);
-    await gotoHydrated(page, `${server.baseUrl}/`);
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
     await page.waitForLoadState("networkidle");
 
     const categories = page.locator("section[aria-labelledby='browse-by-category']");
@@ -84,11 +73,11 @@ describe("in a browser", () => {
     });
     const href = await link.getAttribute("href");
     await link.click();
-    await page.waitForURL(`${server.baseUrl}${href}`);
+    await page.waitForURL(`${session.server.baseUrl}${href}`);
     assert.equal(await page.evaluate(() => window.__sameDocument), true, "the category link navigated without a reload");
 
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${session.server.baseUrl}/`);
     const region = page.locator("section[aria-live='polite'][aria-label^='Notifications']");
     assert.equal(await region.count(), 0, "no toast region before a form is used");
     await page.locator("#newsletter-email").focus();
