@@ -100,9 +100,10 @@ function worker() {
         response.writeHead(404, { "content-type": "text/plain" }).end("not benchmarked\n");
         return;
       }
-      // The same steps as the Rust handler: serialise the data for the
-      // render, render, serialise it again (script-safe) for the document.
-      const rendered = JSON.parse(ssr.render(url, JSON.stringify(data)));
+      // The same steps as the Rust handler: serialise the data once, for the
+      // render and (made script-safe) for the document.
+      const dataJson = JSON.stringify(data);
+      const rendered = JSON.parse(ssr.render(url, dataJson));
       const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -115,7 +116,7 @@ ${rendered.head}
 ${preloads}</head>
 <body>
 <div id="root">${rendered.body}</div>
-<script id="page-data" type="application/json">${scriptSafeJson(data)}</script>
+<script id="page-data" type="application/json">${scriptSafeJson(dataJson)}</script>
 <script type="module" src="${assets.script}"></script>
 </body>
 </html>`;
@@ -131,9 +132,9 @@ ${preloads}</head>
   process.send?.("ready for pages");
 }
 
-/** JSON that can sit inside `<script type="application/json">`, as `server/src/document.rs` writes it. */
-function scriptSafeJson(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => {
+/** JSON text that can sit inside `<script type="application/json">`, as `server/src/document.rs` writes it. */
+function scriptSafeJson(json) {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => {
     return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }

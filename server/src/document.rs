@@ -35,12 +35,12 @@ pub struct Document<'a> {
     pub page_data: &'a str,
 }
 
-/// Serialises `value` so it can sit inside `<script type="application/json">`:
+/// JSON text made fit to sit inside `<script type="application/json">`:
 /// `<`, `>` and `&` become `\u003c`-style escapes (so no `</script>` or
-/// `<!--` can appear), and so do U+2028/U+2029. `JSON.parse` reads the
-/// escapes back as the original characters.
-pub fn script_safe_json(value: &serde_json::Value) -> String {
-    let json = value.to_string();
+/// `<!--` can appear), and so do U+2028/U+2029. Outside strings JSON has none
+/// of these characters, and inside them `JSON.parse` reads the escapes back
+/// as the original characters, so the text needs no second serialisation.
+pub fn script_safe_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for char in json.chars() {
         match char {
@@ -62,7 +62,7 @@ mod tests {
     #[test]
     fn a_closing_script_tag_inside_data_is_escaped_and_reads_back_unchanged() {
         let hostile = "</script><script>alert(1)</script><!--";
-        let json = script_safe_json(&serde_json::json!({ "name": hostile }));
+        let json = script_safe_json(&serde_json::json!({ "name": hostile }).to_string());
         assert!(!json.contains('<'));
         assert!(!json.contains('>'));
         let back: serde_json::Value = serde_json::from_str(&json).expect("still JSON");

@@ -10,6 +10,7 @@ pub mod db;
 pub mod document;
 pub mod domain;
 pub mod error;
+pub mod fresh_version;
 pub mod handlers;
 pub mod mail;
 pub mod metrics;

@@ -26,6 +26,8 @@ pub struct Metrics {
     pub cache_hits: IntCounter,
     /// Page cache lookups that had to render.
     pub cache_misses: IntCounter,
+    /// Database reads of the data version, each shared by many page requests.
+    pub data_version_reads: IntCounter,
 }
 
 /// Latency buckets from half a millisecond to the render budget's order.
@@ -55,12 +57,17 @@ impl Metrics {
             "page_cache_misses_total",
             "Page cache lookups that rendered",
         )?;
+        let data_version_reads = IntCounter::new(
+            "data_version_reads_total",
+            "Database reads of the data version the page cache checks",
+        )?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(render_seconds.clone()))?;
         registry.register(Box::new(queue_depth.clone()))?;
         registry.register(Box::new(cache_hits.clone()))?;
         registry.register(Box::new(cache_misses.clone()))?;
+        registry.register(Box::new(data_version_reads.clone()))?;
         Ok(Self {
             registry,
             requests,
@@ -69,6 +76,7 @@ impl Metrics {
             queue_depth,
             cache_hits,
             cache_misses,
+            data_version_reads,
         })
     }
 

@@ -17,6 +17,7 @@ use tracing_actix_web::TracingLogger;
 use crate::config::Settings;
 use crate::db::Database;
 use crate::document::AssetManifest;
+use crate::fresh_version::FreshVersion;
 use crate::mail::signing::LinkSigner;
 use crate::mail::worker::OutboxWorker;
 use crate::metrics::{self, Metrics};
@@ -60,6 +61,7 @@ impl Application {
 
         let state = AppState {
             site_json: Arc::new(site_json(&settings)),
+            data_version: FreshVersion::new(db.clone(), metrics.data_version_reads.clone()),
             db,
             signer: Arc::new(signer),
             outbox_wake,

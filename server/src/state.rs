@@ -9,6 +9,7 @@ use tokio::sync::Notify;
 use crate::config::Settings;
 use crate::db::Database;
 use crate::document::AssetManifest;
+use crate::fresh_version::FreshVersion;
 use crate::mail::signing::LinkSigner;
 use crate::metrics::Metrics;
 use crate::page_cache::PageCache;
@@ -27,6 +28,8 @@ pub struct AppState {
     /// Wakes the outbox worker when a request queued an e-mail.
     pub outbox_wake: Arc<Notify>,
     pub metrics: Arc<Metrics>,
+    /// The data version cached pages are checked against.
+    pub data_version: Arc<FreshVersion>,
     /// Rendered pages, when caching is on.
     pub page_cache: Option<Arc<PageCache>>,
     /// Stripe's API; `None` when no secret key is configured.

@@ -14,7 +14,6 @@ use serde_json::Value;
 use crate::content_encoding::Encoding;
 use crate::document::{script_safe_json, Document};
 use crate::error::{AppError, AppResult};
-use crate::models::data_version::DataVersion;
 use crate::page_cache::{CachedPage, PageKey};
 use crate::page_data;
 use crate::state::AppState;
@@ -40,7 +39,7 @@ pub async fn render_page(
         return render(&state, url, None).await;
     };
     let now = chrono::Utc::now();
-    let version = state.db.run(|conn| Ok(DataVersion::current(conn)?)).await?;
+    let version = state.data_version.current().await?;
     let Some(key) = PageKey::new(url, version, now) else {
         return render(&state, url, None).await;
     };
@@ -122,11 +121,12 @@ async fn render_html(
     if let Some(form) = form {
         data["form"] = form;
     }
+    let data_json = data.to_string();
+    let page_data = script_safe_json(&data_json);
     let started = std::time::Instant::now();
-    let rendered = state.renderer.render(url, data.to_string()).await;
+    let rendered = state.renderer.render(url, data_json).await;
     state.metrics.observe_render(started.elapsed());
     let rendered = rendered?;
-    let page_data = script_safe_json(&data);
     let html = Document {
         assets: &state.assets,
         head: &rendered.head,

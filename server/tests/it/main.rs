@@ -6,6 +6,7 @@ mod api;
 mod catalog_csv;
 mod fake_stripe;
 mod forms;
+mod fresh_version;
 mod migrations;
 mod operations;
 mod outbox;

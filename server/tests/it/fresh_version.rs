@@ -1,0 +1,94 @@
+//! The shared read of the data version that cached pages are checked against.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use diesel::RunQueryDsl;
+use prometheus::IntCounter;
+use server::db::Database;
+use server::fresh_version::FreshVersion;
+use server::models::data_version::DataVersion;
+
+use crate::helpers::{Backend, TestDatabase};
+
+fn migrated(backend: Backend) -> (TestDatabase, Database) {
+    let database = TestDatabase::create(backend);
+    let db = Database::connect(database.url(), 4).expect("pool");
+    db.migrate().expect("migrated");
+    (database, db)
+}
+
+fn reads_counter() -> IntCounter {
+    IntCounter::new("reads", "version reads").expect("counter")
+}
+
+/// Commits a change to what pages show; the version it moved to.
+fn write(db: &Database) -> i64 {
+    let mut conn = db.connection().expect("connection");
+    diesel::sql_query(
+        "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
+         SELECT 'Written', 'written-' || COUNT(*), false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP \
+         FROM businesses",
+    )
+    .execute(&mut *conn)
+    .expect("insert");
+    DataVersion::current(&mut conn).expect("version")
+}
+
+async fn requests_arriving_together_share_two_reads(backend: Backend) {
+    let (_database, db) = migrated(backend);
+    let reads = reads_counter();
+    let versions = FreshVersion::new(db.clone(), reads.clone());
+    let expected = DataVersion::current(&mut db.connection().expect("connection")).expect("read");
+
+    let answers = futures_util::future::join_all((0..50).map(|_| versions.current())).await;
+
+    assert!(answers
+        .iter()
+        .all(|answer| *answer.as_ref().expect("version") == expected));
+    // The first request starts a read; the 49 arriving while it runs share the next one.
+    assert_eq!(reads.get(), 2);
+}
+
+async fn a_write_before_the_request_is_never_missed(backend: Backend) {
+    let (_database, db) = migrated(backend);
+    let versions = FreshVersion::new(db.clone(), reads_counter());
+    // Keeps a read running at all times, so each check below arrives during one
+    // that may have begun before its write.
+    let stop = Arc::new(AtomicBool::new(false));
+    let busy = tokio::spawn({
+        let (versions, stop) = (Arc::clone(&versions), Arc::clone(&stop));
+        async move {
+            while !stop.load(Ordering::Relaxed) {
+                versions.current().await.expect("version");
+            }
+        }
+    });
+    for _ in 0..20 {
+        tokio::task::yield_now().await;
+        let written = write(&db);
+        assert_eq!(versions.current().await.expect("version"), written);
+    }
+    stop.store(true, Ordering::Relaxed);
+    busy.await.expect("busy reader");
+}
+
+#[actix_rt::test]
+async fn requests_arriving_together_share_two_reads_on_sqlite() {
+    requests_arriving_together_share_two_reads(Backend::Sqlite).await;
+}
+
+#[actix_rt::test]
+async fn requests_arriving_together_share_two_reads_on_postgres() {
+    requests_arriving_together_share_two_reads(Backend::Postgres).await;
+}
+
+#[actix_rt::test]
+async fn a_write_before_the_request_is_never_missed_on_sqlite() {
+    a_write_before_the_request_is_never_missed(Backend::Sqlite).await;
+}
+
+#[actix_rt::test]
+async fn a_write_before_the_request_is_never_missed_on_postgres() {
+    a_write_before_the_request_is_never_missed(Backend::Postgres).await;
+}
