@@ -89,6 +89,8 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
         "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
         "page_cache_hits_total 1",
         "page_cache_misses_total 1",
+        // One after the other, each page request reads the data version itself.
+        "data_version_reads_total 2",
         "ssr_render_duration_seconds_count 1",
         "ssr_queue_depth 0",
     ] {
