@@ -11,6 +11,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use prometheus::IntCounter;
+use tokio::runtime::Handle;
 use tokio::sync::watch;
 
 use crate::db::Database;
@@ -36,6 +37,9 @@ struct Reads {
 
 pub struct FreshVersion {
     db: Database,
+    /// Where reads run: the runtime that made this, which outlives every
+    /// HTTP worker, so a worker stopping first leaves no request waiting.
+    runtime: Handle,
     /// Counts the reads, so the share of requests per read can be watched.
     reads_done: IntCounter,
     reads: Mutex<Reads>,
@@ -43,6 +47,7 @@ pub struct FreshVersion {
 }
 
 impl FreshVersion {
+    /// Must be called inside the tokio runtime that is to run the reads.
     pub fn new(db: Database, reads_done: IntCounter) -> Arc<Self> {
         let (answers, _) = watch::channel(Answer {
             read: 0,
@@ -50,6 +55,7 @@ impl FreshVersion {
         });
         Arc::new(Self {
             db,
+            runtime: Handle::current(),
             reads_done,
             reads: Mutex::new(Reads::default()),
             answers,
@@ -67,7 +73,8 @@ impl FreshVersion {
             } else {
                 reads.running = true;
                 reads.started += 1;
-                tokio::spawn(Arc::clone(self).read_while_wanted(reads.started));
+                self.runtime
+                    .spawn(Arc::clone(self).read_while_wanted(reads.started));
                 reads.started
             }
         };
