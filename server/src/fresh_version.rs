@@ -7,11 +7,13 @@
 //! arrive while a read runs all wait for the next one, which starts as soon
 //! as the running one ends. Under load that is one read per read's duration
 //! rather than one per request; alone, a request costs one read as before.
+//! The reads run on a thread of their own, so a request costs no hop through
+//! the blocking pool.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread;
 
 use prometheus::IntCounter;
-use tokio::runtime::Handle;
 use tokio::sync::watch;
 
 use crate::db::Database;
@@ -26,58 +28,108 @@ struct Answer {
     version: Result<i64, String>,
 }
 
-/// Which read was last started, whether one runs, and whether a request is
-/// waiting for the one after it.
+/// Reads are numbered from 1 in the order they start.
 #[derive(Default)]
 struct Reads {
-    started: u64,
-    running: bool,
-    next_wanted: bool,
+    /// The highest read a request waits for.
+    wanted: u64,
+    /// The read running now, if any.
+    running: Option<u64>,
+    /// The last read that finished.
+    done: u64,
+    /// Set when the owner is gone: the reading thread ends.
+    closed: bool,
+}
+
+/// Reads the version; the database in the server, a stand-in in tests.
+type ReadVersion = Box<dyn Fn() -> anyhow::Result<i64> + Send + Sync>;
+
+struct Shared {
+    read_version: ReadVersion,
+    reads: Mutex<Reads>,
+    /// Wakes the reading thread when a read is wanted or the owner is gone.
+    wake: Condvar,
+    answers: watch::Sender<Answer>,
+    /// Counts the reads, so the share of requests per read can be watched.
+    reads_done: IntCounter,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Reads> {
+        self.reads.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The reading thread: one read after another while any is wanted.
+    fn read_when_wanted(&self) {
+        let mut reads = self.lock();
+        loop {
+            if reads.closed {
+                return;
+            }
+            if reads.wanted <= reads.done {
+                reads = self
+                    .wake
+                    .wait(reads)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            let read = reads.done + 1;
+            reads.running = Some(read);
+            drop(reads);
+            let version = (self.read_version)().map_err(|error| format!("{error:#}"));
+            self.reads_done.inc();
+            self.answers.send_replace(Answer { read, version });
+            reads = self.lock();
+            reads.running = None;
+            reads.done = read;
+        }
+    }
 }
 
 pub struct FreshVersion {
-    db: Database,
-    /// Where reads run: the runtime that made this, which outlives every
-    /// HTTP worker, so a worker stopping first leaves no request waiting.
-    runtime: Handle,
-    /// Counts the reads, so the share of requests per read can be watched.
-    reads_done: IntCounter,
-    reads: Mutex<Reads>,
-    answers: watch::Sender<Answer>,
+    shared: Arc<Shared>,
 }
 
 impl FreshVersion {
-    /// Must be called inside the tokio runtime that is to run the reads.
-    pub fn new(db: Database, reads_done: IntCounter) -> Arc<Self> {
+    /// Starts the thread reading `db`'s version, which ends when this is dropped.
+    pub fn new(db: Database, reads_done: IntCounter) -> std::io::Result<Self> {
+        let read_version = move || {
+            let mut conn = db.connection()?;
+            Ok(DataVersion::current(&mut conn)?)
+        };
+        Self::reading_with(Box::new(read_version), reads_done)
+    }
+
+    fn reading_with(read_version: ReadVersion, reads_done: IntCounter) -> std::io::Result<Self> {
         let (answers, _) = watch::channel(Answer {
             read: 0,
             version: Err("not read yet".into()),
         });
-        Arc::new(Self {
-            db,
-            runtime: Handle::current(),
-            reads_done,
+        let shared = Arc::new(Shared {
+            read_version,
             reads: Mutex::new(Reads::default()),
+            wake: Condvar::new(),
             answers,
-        })
+            reads_done,
+        });
+        let reader = Arc::clone(&shared);
+        thread::Builder::new()
+            .name("data-version".into())
+            .spawn(move || reader.read_when_wanted())?;
+        Ok(Self { shared })
     }
 
     /// The data version from a read that began after this call.
-    pub async fn current(self: &Arc<Self>) -> AppResult<i64> {
-        let mut answers = self.answers.subscribe();
+    pub async fn current(&self) -> AppResult<i64> {
+        let mut answers = self.shared.answers.subscribe();
         let awaited = {
-            let mut reads = self.reads.lock().unwrap_or_else(PoisonError::into_inner);
-            if reads.running {
-                reads.next_wanted = true;
-                reads.started + 1
-            } else {
-                reads.running = true;
-                reads.started += 1;
-                self.runtime
-                    .spawn(Arc::clone(self).read_while_wanted(reads.started));
-                reads.started
-            }
+            let mut reads = self.shared.lock();
+            // A running read may have begun before a write this request must see.
+            let awaited = reads.running.unwrap_or(reads.done) + 1;
+            reads.wanted = reads.wanted.max(awaited);
+            awaited
         };
+        self.shared.wake.notify_one();
         let answer = answers
             .wait_for(|answer| answer.read >= awaited)
             .await
@@ -87,27 +139,83 @@ impl FreshVersion {
             .clone()
             .map_err(|message| AppError::Internal(anyhow::anyhow!(message)))
     }
+}
 
-    /// Runs read `first`, then one more each time a request arrived during
-    /// the previous one.
-    async fn read_while_wanted(self: Arc<Self>, first: u64) {
-        let mut read = first;
-        loop {
-            let version = self
-                .db
-                .run(|conn| Ok(DataVersion::current(conn)?))
-                .await
-                .map_err(|error| error.to_string());
-            self.reads_done.inc();
-            self.answers.send_replace(Answer { read, version });
-            let mut reads = self.reads.lock().unwrap_or_else(PoisonError::into_inner);
-            if !reads.next_wanted {
-                reads.running = false;
-                return;
-            }
-            reads.next_wanted = false;
-            reads.started += 1;
-            read = reads.started;
+impl Drop for FreshVersion {
+    fn drop(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.wake.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::future::Future;
+    use std::pin::{pin, Pin};
+    use std::sync::mpsc;
+    use std::task::Poll;
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Far longer than a read takes; only a broken gate waits this long.
+    const WAIT: Duration = Duration::from_secs(10);
+
+    /// A version source the test drives: each read reports that it started,
+    /// then waits for the version the test hands it.
+    fn driven() -> (FreshVersion, mpsc::Receiver<()>, mpsc::SyncSender<i64>) {
+        let (started, started_rx) = mpsc::channel();
+        let (finish, finish_rx) = mpsc::sync_channel(0);
+        let finish_rx = Mutex::new(finish_rx);
+        let read = move || {
+            started.send(()).expect("test listening");
+            Ok(finish_rx.lock().expect("lock").recv()?)
+        };
+        let counter = IntCounter::new("reads", "reads").expect("counter");
+        let versions = FreshVersion::reading_with(Box::new(read), counter).expect("thread");
+        (versions, started_rx, finish)
+    }
+
+    /// Polls `future` once, so a request registers without being awaited.
+    async fn poll_once<F: Future>(mut future: Pin<&mut F>) -> bool {
+        std::future::poll_fn(|cx| Poll::Ready(future.as_mut().poll(cx).is_pending())).await
+    }
+
+    #[tokio::test]
+    async fn requests_arriving_during_a_read_wait_for_the_next_one_and_share_it() {
+        let (versions, started, finish) = driven();
+        let mut first = pin!(versions.current());
+        assert!(poll_once(first.as_mut()).await);
+        started.recv_timeout(WAIT).expect("first read started");
+        // A write these requests must see may have landed after the first read began.
+        let mut later = pin!(futures_util::future::join_all(
+            (0..20).map(|_| versions.current())
+        ));
+        assert!(poll_once(later.as_mut()).await);
+        finish.send(7).expect("first read finished");
+        assert_eq!(first.await.expect("version"), 7);
+        started.recv_timeout(WAIT).expect("second read started");
+        finish.send(8).expect("second read finished");
+        for answer in later.await {
+            assert_eq!(answer.expect("version"), 8);
         }
+        assert_eq!(versions.shared.reads_done.get(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_failed_read_fails_its_requests_and_the_next_read_answers_again() {
+        let counter = IntCounter::new("reads", "reads").expect("counter");
+        let calls = std::sync::atomic::AtomicI64::new(0);
+        let read = move || match calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) {
+            0 => Err(anyhow::anyhow!("database unreachable")),
+            n => Ok(n),
+        };
+        let versions = FreshVersion::reading_with(Box::new(read), counter).expect("thread");
+        let error = versions.current().await.expect_err("failed read");
+        assert!(
+            error.to_string().contains("database unreachable"),
+            "{error}"
+        );
+        assert_eq!(versions.current().await.expect("version"), 1);
     }
 }

@@ -61,7 +61,10 @@ impl Application {
 
         let state = AppState {
             site_json: Arc::new(site_json(&settings)),
-            data_version: FreshVersion::new(db.clone(), metrics.data_version_reads.clone()),
+            data_version: Arc::new(FreshVersion::new(
+                db.clone(),
+                metrics.data_version_reads.clone(),
+            )?),
             db,
             signer: Arc::new(signer),
             outbox_wake,
