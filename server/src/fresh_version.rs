@@ -6,7 +6,7 @@
 //! that began earlier. It can share one that begins later: the requests that
 //! arrive while a read runs all wait for the next one, which starts as soon
 //! as the running one ends. Under load that is one read per read's duration
-//! rather than one per request; alone, a request costs one read as before.
+//! rather than one per request; a request alone costs one read.
 //! The reads run on a thread of their own, so a request costs no hop through
 //! the blocking pool.
 
