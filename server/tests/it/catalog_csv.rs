@@ -1,7 +1,7 @@
 use server::catalog_csv::{export, import, ImportError};
 use server::db::Database;
 
-use crate::helpers::{spawn_app, Backend, TestDatabase};
+use crate::helpers::{migrated_database, on_each_backend, spawn_app, Backend};
 
 fn export_string(db: &Database) -> String {
     let mut out = Vec::new();
@@ -9,42 +9,27 @@ fn export_string(db: &Database) -> String {
     String::from_utf8(out).expect("UTF-8")
 }
 
-fn empty_database(backend: Backend) -> (TestDatabase, Database) {
-    let database = TestDatabase::create(backend);
-    let db = Database::connect(database.url(), 1).expect("connect");
-    db.migrate().expect("migrate");
-    (database, db)
-}
+on_each_backend! {
+    async fn export_then_import_into_an_empty_database_then_export_is_identical(backend) {
+        let app = spawn_app(backend).await;
+        let first = export_string(&app.db);
+        assert!(first.lines().count() > 60);
 
-async fn round_trip(backend: Backend) {
-    let app = spawn_app(backend).await;
-    let first = export_string(&app.db);
-    assert!(first.lines().count() > 60);
-
-    let (_database, empty) = empty_database(backend);
-    let imported = import(
-        &mut empty.connection().expect("connection"),
-        first.as_bytes(),
-        chrono::Utc::now(),
-    )
-    .expect("import");
-    assert_eq!(imported, first.lines().count() - 1);
-    assert_eq!(export_string(&empty), first);
-}
-
-#[actix_rt::test]
-async fn export_then_import_into_an_empty_database_then_export_is_identical_on_sqlite() {
-    round_trip(Backend::Sqlite).await;
-}
-
-#[actix_rt::test]
-async fn export_then_import_into_an_empty_database_then_export_is_identical_on_postgres() {
-    round_trip(Backend::Postgres).await;
+        let (_database, empty) = migrated_database(backend);
+        let imported = import(
+            &mut empty.connection().expect("connection"),
+            first.as_bytes(),
+            chrono::Utc::now(),
+        )
+        .expect("import");
+        assert_eq!(imported, first.lines().count() - 1);
+        assert_eq!(export_string(&empty), first);
+    }
 }
 
 #[test]
 fn a_file_with_one_bad_row_imports_nothing_and_names_the_row() {
-    let (_database, db) = empty_database(Backend::Sqlite);
+    let (_database, db) = migrated_database(Backend::Sqlite);
     let csv = "name,slug,description,address,phone,email,website,logoUrl,imageUrl,latitude,longitude,categoryName,featured,verified\n\
         Good Shop,good-shop,,,,,,,,,,Shopping,false,true\n\
         Bad Shop,Bad Slug!,,,,,,,,,,Shopping,false,false\n\

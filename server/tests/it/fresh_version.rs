@@ -9,14 +9,7 @@ use server::db::Database;
 use server::fresh_version::FreshVersion;
 use server::models::data_version::DataVersion;
 
-use crate::helpers::{Backend, TestDatabase};
-
-fn migrated(backend: Backend) -> (TestDatabase, Database) {
-    let database = TestDatabase::create(backend);
-    let db = Database::connect(database.url(), 4).expect("pool");
-    db.migrate().expect("migrated");
-    (database, db)
-}
+use crate::helpers::{migrated_database, on_each_backend};
 
 fn reads_counter() -> IntCounter {
     IntCounter::new("reads", "version reads").expect("counter")
@@ -35,35 +28,27 @@ fn write(db: &Database) -> i64 {
     DataVersion::current(&mut conn).expect("version")
 }
 
-async fn a_write_before_the_request_is_never_missed(backend: Backend) {
-    let (_database, db) = migrated(backend);
-    let versions = Arc::new(FreshVersion::new(db.clone(), reads_counter()).expect("reader"));
-    // Keeps a read running at all times, so each check below arrives during one
-    // that may have begun before its write.
-    let stop = Arc::new(AtomicBool::new(false));
-    let busy = tokio::spawn({
-        let (versions, stop) = (Arc::clone(&versions), Arc::clone(&stop));
-        async move {
-            while !stop.load(Ordering::Relaxed) {
-                versions.current().await.expect("version");
+on_each_backend! {
+    async fn a_write_before_the_request_is_never_missed(backend) {
+        let (_database, db) = migrated_database(backend);
+        let versions = Arc::new(FreshVersion::new(db.clone(), reads_counter()).expect("reader"));
+        // Keeps a read running at all times, so each check below arrives during one
+        // that may have begun before its write.
+        let stop = Arc::new(AtomicBool::new(false));
+        let busy = tokio::spawn({
+            let (versions, stop) = (Arc::clone(&versions), Arc::clone(&stop));
+            async move {
+                while !stop.load(Ordering::Relaxed) {
+                    versions.current().await.expect("version");
+                }
             }
+        });
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+            let written = write(&db);
+            assert_eq!(versions.current().await.expect("version"), written);
         }
-    });
-    for _ in 0..20 {
-        tokio::task::yield_now().await;
-        let written = write(&db);
-        assert_eq!(versions.current().await.expect("version"), written);
+        stop.store(true, Ordering::Relaxed);
+        busy.await.expect("busy reader");
     }
-    stop.store(true, Ordering::Relaxed);
-    busy.await.expect("busy reader");
-}
-
-#[actix_rt::test]
-async fn a_write_before_the_request_is_never_missed_on_sqlite() {
-    a_write_before_the_request_is_never_missed(Backend::Sqlite).await;
-}
-
-#[actix_rt::test]
-async fn a_write_before_the_request_is_never_missed_on_postgres() {
-    a_write_before_the_request_is_never_missed(Backend::Postgres).await;
 }

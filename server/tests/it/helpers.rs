@@ -66,6 +66,14 @@ impl Drop for TestDatabase {
     }
 }
 
+/// A migrated database of its own, with no content, and a pool on it.
+pub fn migrated_database(backend: Backend) -> (TestDatabase, Database) {
+    let database = TestDatabase::create(backend);
+    let db = Database::connect(database.url(), 2).expect("connect");
+    db.migrate().expect("migrate");
+    (database, db)
+}
+
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -158,27 +166,42 @@ pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Settings)
     }
 }
 
-/// Runs one async test body against SQLite and against PostgreSQL.
-macro_rules! on_both_backends {
-    ($(async fn $name:ident($app:ident) $body:block)*) => {
+/// Runs one async test, given the backend, against SQLite and against PostgreSQL.
+macro_rules! on_each_backend {
+    ($(async fn $name:ident($backend:ident) $body:block)*) => {
         $(
             mod $name {
                 #[allow(unused_imports)]
                 use super::*;
 
-                async fn body($app: $crate::helpers::TestApp) $body
+                async fn body($backend: $crate::helpers::Backend) $body
 
                 #[actix_rt::test]
                 async fn sqlite() {
-                    body($crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await).await
+                    body($crate::helpers::Backend::Sqlite).await
                 }
 
                 #[actix_rt::test]
                 async fn postgres() {
-                    body($crate::helpers::spawn_app($crate::helpers::Backend::Postgres).await).await
+                    body($crate::helpers::Backend::Postgres).await
                 }
             }
         )*
+    };
+}
+pub(crate) use on_each_backend;
+
+/// Runs one async test body against a server on SQLite and on PostgreSQL.
+macro_rules! on_both_backends {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        $crate::helpers::on_each_backend! {
+            $(
+                async fn $name(backend) {
+                    let $app = $crate::helpers::spawn_app(backend).await;
+                    $body
+                }
+            )*
+        }
     };
 }
 pub(crate) use on_both_backends;

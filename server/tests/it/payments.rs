@@ -7,7 +7,7 @@ use server::models::listing_order::ListingOrder;
 use sha2::Sha256;
 
 use crate::fake_stripe::FakeStripe;
-use crate::helpers::{spawn_app_with, Backend, TestApp};
+use crate::helpers::{on_each_backend, spawn_app_with, Backend, TestApp};
 
 const WEBHOOK_SECRET: &str = "whsec_test_listing";
 const SECRET_KEY: &str = "sk_test_listing";
@@ -137,10 +137,8 @@ async fn pending_premium_order(app: &TestApp) -> (ListingOrder, String) {
     (order, subscription)
 }
 
-mod one_off_payment_is_priced_by_the_server_and_paid_by_its_webhook {
-    use super::*;
-
-    async fn body(backend: Backend) {
+on_each_backend! {
+    async fn one_off_payment_is_priced_by_the_server_and_paid_by_its_webhook(backend) {
         let (app, stripe) = spawn_with_stripe(backend).await;
         let (status, body) = create_intent(&app, json!({ "amount": 49, "plan": "standard" })).await;
         assert_eq!(status, 200, "{body}");
@@ -190,22 +188,10 @@ mod one_off_payment_is_priced_by_the_server_and_paid_by_its_webhook {
         assert_eq!(status, 200);
         assert_eq!(only_order(&app).status, "paid");
     }
-
-    #[actix_rt::test]
-    async fn sqlite() {
-        body(Backend::Sqlite).await;
-    }
-
-    #[actix_rt::test]
-    async fn postgres() {
-        body(Backend::Postgres).await;
-    }
 }
 
-mod premium_is_a_subscription_paid_until_the_end_of_its_invoice_period {
-    use super::*;
-
-    async fn body(backend: Backend) {
+on_each_backend! {
+    async fn premium_is_a_subscription_paid_until_the_end_of_its_invoice_period(backend) {
         let (app, stripe) = spawn_with_stripe(backend).await;
         let (order, subscription) = pending_premium_order(&app).await;
         assert_eq!(
@@ -273,16 +259,6 @@ mod premium_is_a_subscription_paid_until_the_end_of_its_invoice_period {
         let paid = &orders(&app)[0];
         assert_eq!(paid.status, "paid");
         assert_eq!(paid.paid_until, at(1_821_536_000));
-    }
-
-    #[actix_rt::test]
-    async fn sqlite() {
-        body(Backend::Sqlite).await;
-    }
-
-    #[actix_rt::test]
-    async fn postgres() {
-        body(Backend::Postgres).await;
     }
 }
 
@@ -494,10 +470,8 @@ async fn unknown_plans_unknown_billing_and_free_plans_are_refused() {
     assert!(stripe.requests().is_empty());
 }
 
-mod stripe_failing_answers_502_and_leaves_the_order_marked_failed {
-    use super::*;
-
-    async fn body(backend: Backend) {
+on_each_backend! {
+    async fn stripe_failing_answers_502_and_leaves_the_order_marked_failed(backend) {
         let (app, stripe) = spawn_with_stripe(backend).await;
         stripe.fail_with_500();
         for request in [
@@ -520,16 +494,6 @@ mod stripe_failing_answers_502_and_leaves_the_order_marked_failed {
                 (None, None)
             );
         }
-    }
-
-    #[actix_rt::test]
-    async fn sqlite() {
-        body(Backend::Sqlite).await;
-    }
-
-    #[actix_rt::test]
-    async fn postgres() {
-        body(Backend::Postgres).await;
     }
 }
 
@@ -615,10 +579,8 @@ async fn a_listing_confirmation_with_invalid_fields_answers_422_and_queues_nothi
     );
 }
 
-mod a_listing_confirmation_names_the_order_and_queues_the_owners_email {
-    use super::*;
-
-    async fn body(backend: Backend) {
+on_each_backend! {
+    async fn a_listing_confirmation_names_the_order_and_queues_the_owners_email(backend) {
         let (app, _stripe) = spawn_with_stripe(backend).await;
         let (order, _) = pending_premium_order(&app).await;
         let (status, answer) = app.post_json("/api/business-listing-confirmation",
@@ -651,16 +613,6 @@ mod a_listing_confirmation_names_the_order_and_queues_the_owners_email {
                 "Your Premium Business Listing for Joe's Diner".to_owned()
             )]
         );
-    }
-
-    #[actix_rt::test]
-    async fn sqlite() {
-        body(Backend::Sqlite).await;
-    }
-
-    #[actix_rt::test]
-    async fn postgres() {
-        body(Backend::Postgres).await;
     }
 }
 
