@@ -1,11 +1,15 @@
 //! Cuts off renders that run past their budget.
 //!
 //! V8 runs JavaScript synchronously on the worker thread, so only another
-//! thread can stop an endless loop: this one waits for the render to finish
-//! and calls `terminate_execution` on the isolate when the deadline passes.
+//! thread can stop an endless loop: this one sleeps until the armed render's
+//! deadline and calls `terminate_execution` on the isolate if the render is
+//! still running then. A busy worker arms it for every render, thousands of
+//! times a second; arming wakes the thread only when it sleeps with no
+//! deadline. Otherwise it wakes at the deadline it slept for, finds the
+//! newer one (budgets are equal, so deadlines only move later) and sleeps
+//! again: about one wake per budget instead of two context switches per render.
 
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Instant;
 
@@ -16,79 +20,97 @@ use deno_core::v8::IsolateHandle;
 /// reported as such, or left alone — never terminated after it was disarmed.
 #[derive(Default)]
 struct Watch {
-    /// Which render is armed, so a late deadline of an earlier one is ignored.
-    render: u64,
+    /// The isolate of the armed render, `None` between renders.
     isolate: Option<IsolateHandle>,
+    deadline: Option<Instant>,
     fired: bool,
+    /// The thread sleeps until a render is armed (rather than until a deadline).
+    idle: bool,
+    /// The owner is gone: the thread ends.
+    closed: bool,
+}
+
+struct Shared {
+    watch: Mutex<Watch>,
+    wake: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Watch> {
+        // The guarded data stays consistent even if a holder panicked.
+        self.watch.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// One watchdog per worker thread; dropping it stops its thread.
 pub(crate) struct Watchdog {
-    deadlines: mpsc::Sender<(u64, Instant)>,
-    watch: Arc<Mutex<Watch>>,
+    shared: Arc<Shared>,
 }
 
 impl Watchdog {
     pub(crate) fn spawn(name: String) -> std::io::Result<Self> {
-        let (deadlines, inbox) = mpsc::channel();
-        let watch = Arc::new(Mutex::new(Watch::default()));
-        let watched = Arc::clone(&watch);
+        let shared = Arc::new(Shared {
+            watch: Mutex::new(Watch::default()),
+            wake: Condvar::new(),
+        });
+        let watching = Arc::clone(&shared);
         thread::Builder::new()
             .name(name)
-            .spawn(move || watch_deadlines(&inbox, &watched))?;
-        Ok(Self { deadlines, watch })
+            .spawn(move || watch_deadlines(&watching))?;
+        Ok(Self { shared })
     }
 
     /// Starts the clock for one render on `isolate`.
     pub(crate) fn arm(&self, deadline: Instant, isolate: IsolateHandle) {
-        let render = {
-            let mut watch = lock(&self.watch);
-            *watch = Watch {
-                render: watch.render.wrapping_add(1),
-                isolate: Some(isolate),
-                fired: false,
-            };
-            watch.render
+        let idle = {
+            let mut watch = self.shared.lock();
+            watch.isolate = Some(isolate);
+            watch.deadline = Some(deadline);
+            watch.fired = false;
+            watch.idle
         };
-        // The watchdog thread only ends when `self` is dropped.
-        let _ = self.deadlines.send((render, deadline));
+        if idle {
+            self.shared.wake.notify_one();
+        }
     }
 
     /// Stops the clock; returns whether the render was terminated.
     pub(crate) fn disarm(&self) -> bool {
-        let mut watch = lock(&self.watch);
+        let mut watch = self.shared.lock();
         watch.isolate = None;
         watch.fired
     }
 }
 
-fn lock(watch: &Mutex<Watch>) -> std::sync::MutexGuard<'_, Watch> {
-    // The guarded data stays consistent even if a holder panicked.
-    watch.lock().unwrap_or_else(PoisonError::into_inner)
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.wake.notify_one();
+    }
 }
 
-fn watch_deadlines(inbox: &mpsc::Receiver<(u64, Instant)>, watch: &Mutex<Watch>) {
-    let mut armed: Option<(u64, Instant)> = None;
-    loop {
-        let next = match armed {
-            None => inbox.recv().map_err(|_| RecvTimeoutError::Disconnected),
-            Some((_, at)) => inbox.recv_timeout(at.saturating_duration_since(Instant::now())),
+fn watch_deadlines(shared: &Shared) {
+    let mut watch = shared.lock();
+    while !watch.closed {
+        let armed = watch.isolate.is_some().then_some(watch.deadline).flatten();
+        watch.idle = armed.is_none();
+        let Some(deadline) = armed else {
+            watch = shared
+                .wake
+                .wait(watch)
+                .unwrap_or_else(PoisonError::into_inner);
+            continue;
         };
-        match next {
-            Ok(deadline) => armed = Some(deadline),
-            Err(RecvTimeoutError::Timeout) => {
-                let Some((render, _)) = armed.take() else {
-                    continue;
-                };
-                let mut watch = lock(watch);
-                if watch.render == render {
-                    if let Some(isolate) = watch.isolate.take() {
-                        watch.fired = true;
-                        isolate.terminate_execution();
-                    }
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => return,
+        let now = Instant::now();
+        if now < deadline {
+            watch = shared
+                .wake
+                .wait_timeout(watch, deadline - now)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        } else if let Some(isolate) = watch.isolate.take() {
+            watch.fired = true;
+            isolate.terminate_execution();
         }
     }
 }
