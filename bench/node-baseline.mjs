@@ -85,7 +85,9 @@ async function primary() {
 function worker() {
   const bundlePath = join(options.dist, "server", "server-bundle.js");
   vm.runInThisContext(readFileSync(bundlePath, "utf8"), { filename: bundlePath });
-  const ssr = /** @type {{ render(url: string, dataJson: string): string }} */ (globalThis.__ssr);
+  const ssr = /** @type {{ render(url: string, dataJson: string): { status: number, head: string, body: string } }} */ (
+    globalThis.__ssr
+  );
   if (typeof ssr?.render !== "function") throw new Error(`${bundlePath} did not define __ssr.render`);
   const assets = JSON.parse(readFileSync(join(options.dist, "manifest.json"), "utf8"));
   const preloads = [assets.script, ...assets.modulePreloads]
@@ -103,7 +105,7 @@ function worker() {
       // The same steps as the Rust handler: serialise the data once, for the
       // render and (made script-safe) for the document.
       const dataJson = JSON.stringify(data);
-      const rendered = JSON.parse(ssr.render(url, dataJson));
+      const rendered = ssr.render(url, dataJson);
       const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -25,17 +25,21 @@ fn main() -> anyhow::Result<()> {
     let db = Database::connect(settings.database.url.expose_secret(), 1)?;
     db.migrate()?;
     let now = chrono::Utc::now();
-    let mut conn = db.connection()?;
-    server::seed::seed_if_empty(&mut conn, &settings.site.community_name, now)?;
-    let queries =
-        page_data::load(&mut conn, &path, None, now).map_err(|error| anyhow::anyhow!("{error}"))?;
-    let data = page_data::render_input(&site_json(&settings), queries, now).to_string();
+    {
+        let mut conn = db.connection()?;
+        server::seed::seed_if_empty(&mut conn, &settings.site.community_name, now)?;
+    }
     let bundle = server::render_bundle::load(&workspace.join("ui/dist"))?;
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
+        let queries = page_data::load(&path, None, |read| db.run(move |conn| read.load(conn, now)))
+            .await
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        let data = page_data::render_input(&site_json(&settings)?, &queries, now, None)
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
         let config = PoolConfig {
             queue_capacity: renders,
             ..PoolConfig::default()

@@ -95,6 +95,9 @@ pub struct CacheSettings {
     pub enabled: bool,
     /// Memory the kept pages may use, all encodings counted.
     pub max_megabytes: u64,
+    /// Memory the kept answers of reads (the JSON behind pages and the API,
+    /// keyed by data version like pages) may use; 0 keeps none.
+    pub reads_max_megabytes: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -19,6 +19,7 @@ pub mod page_cache;
 pub mod page_data;
 pub mod payments;
 pub mod rate_limit;
+pub mod read_cache;
 pub mod reads;
 pub mod render_bundle;
 pub mod routes;

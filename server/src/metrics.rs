@@ -1,5 +1,5 @@
 //! Prometheus metrics, served at `/metrics`: requests and their latency per
-//! route, render time, the render queue and the page cache.
+//! route, render time, the render queue, the page cache and the read cache.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,6 +28,10 @@ pub struct Metrics {
     pub cache_misses: IntCounter,
     /// Database reads of the data version, each shared by many page requests.
     pub data_version_reads: IntCounter,
+    /// Read cache lookups answered from memory.
+    pub read_cache_hits: IntCounter,
+    /// Read cache lookups that queried the database.
+    pub read_cache_misses: IntCounter,
 }
 
 /// Latency buckets from half a millisecond to the render budget's order.
@@ -61,6 +65,14 @@ impl Metrics {
             "data_version_reads_total",
             "Database reads of the data version the page cache checks",
         )?;
+        let read_cache_hits = IntCounter::new(
+            "read_cache_hits_total",
+            "Read answers (pages' data, the JSON API) taken from memory",
+        )?;
+        let read_cache_misses = IntCounter::new(
+            "read_cache_misses_total",
+            "Read answers loaded from the database",
+        )?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(render_seconds.clone()))?;
@@ -68,6 +80,8 @@ impl Metrics {
         registry.register(Box::new(cache_hits.clone()))?;
         registry.register(Box::new(cache_misses.clone()))?;
         registry.register(Box::new(data_version_reads.clone()))?;
+        registry.register(Box::new(read_cache_hits.clone()))?;
+        registry.register(Box::new(read_cache_misses.clone()))?;
         Ok(Self {
             registry,
             requests,
@@ -77,6 +91,8 @@ impl Metrics {
             cache_hits,
             cache_misses,
             data_version_reads,
+            read_cache_hits,
+            read_cache_misses,
         })
     }
 

@@ -1,14 +1,18 @@
 //! What each page shows, loaded before it renders. The list mirrors the
 //! UI's route table (`ui/src/app/routes.tsx`) and the queries its pages use.
 
+use std::future::Future;
+
 use chrono::{DateTime, Utc};
 use percent_encoding::percent_decode_str;
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::value::RawValue;
+use serde_json::Value;
 
-use crate::db::DbConnection;
-use crate::domain::{SearchTerm, Slug};
+use crate::document::script_safe_json;
+use crate::domain::{CategoryId, SearchTerm, Slug};
 use crate::error::{AppError, AppResult};
-use crate::reads::{Read, UPCOMING_EVENTS_LIMIT};
+use crate::reads::{Answer, Read, UPCOMING_EVENTS_LIMIT};
 
 /// A read a page needs: either a valid [`Read`] or a slug that cannot exist
 /// (answered with `null`, the UI's "not found", under the path it will ask for).
@@ -55,46 +59,93 @@ fn needs(path: &str, search: Option<&str>) -> Vec<Need> {
     }
 }
 
-/// The API answers a page at `path` shows, keyed by API path. A missing
-/// entity is `null`; a category page also gets its businesses.
-pub fn load(
-    conn: &mut DbConnection,
-    path: &str,
-    search: Option<&str>,
-    now: DateTime<Utc>,
-) -> AppResult<Map<String, Value>> {
-    let mut queries = Map::new();
+/// The answers a page shows, keyed by the API path the UI asks for them
+/// under, in the order it reads them; `None` is a missing entity (the UI's
+/// "not found").
+pub type Queries = Vec<(String, Option<Answer>)>;
+
+/// The API answers a page at `path` shows, each from `answer`. A category
+/// page also gets its businesses.
+pub async fn load<F, Loading>(path: &str, search: Option<&str>, answer: F) -> AppResult<Queries>
+where
+    F: Fn(Read) -> Loading,
+    Loading: Future<Output = AppResult<Answer>>,
+{
+    let mut queries = Queries::new();
     for need in needs(path, search) {
-        match need {
+        let read = match need {
             Need::Missing(key) => {
-                queries.insert(key, Value::Null);
+                queries.push((key, None));
+                continue;
             }
-            Need::Read(read) => {
-                let value = match read.load(conn, now) {
-                    Ok(value) => value,
-                    Err(AppError::NotFound(_)) => Value::Null,
-                    Err(error) => return Err(error),
-                };
-                if let (Read::Category(_), Some(id)) =
-                    (&read, value.get("id").and_then(Value::as_i64))
-                {
-                    let id = i32::try_from(id).map_err(|error| AppError::Internal(error.into()))?;
-                    let businesses = Read::CategoryBusinesses(crate::domain::CategoryId(id));
-                    queries.insert(businesses.path(), businesses.load(conn, now)?);
-                }
-                queries.insert(read.path(), value);
-            }
+            Need::Read(read) => read,
+        };
+        let path = read.path();
+        let category = matches!(read, Read::Category(_));
+        let value = match answer(read).await {
+            Ok(value) => Some(value),
+            Err(AppError::NotFound(_)) => None,
+            Err(error) => return Err(error),
+        };
+        if let (true, Some(found)) = (category, &value) {
+            let businesses = Read::CategoryBusinesses(category_id(found)?);
+            queries.push((businesses.path(), Some(answer(businesses).await?)));
         }
+        queries.push((path, value));
     }
     Ok(queries)
 }
 
+fn category_id(category: &Answer) -> AppResult<CategoryId> {
+    #[derive(Deserialize)]
+    struct Identified {
+        id: i32,
+    }
+    serde_json::from_str::<Identified>(category.get())
+        .map(|category| CategoryId(category.id))
+        .map_err(|error| AppError::Internal(error.into()))
+}
+
 /// What the UI's render function receives, and what the page embeds for
-/// hydration (`PageData` in `ui/src/lib/site.tsx`).
-pub fn render_input(site: &Value, queries: Map<String, Value>, now: DateTime<Utc>) -> Value {
-    serde_json::json!({
-        "site": site,
-        "now": now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-        "queries": queries,
+/// hydration (`PageData` in `ui/src/lib/site.tsx`), as script-safe JSON text
+/// ([`script_safe_json`]). `form` is the outcome of a plain form post the
+/// page shows.
+pub fn render_input(
+    site: &RawValue,
+    queries: &Queries,
+    now: DateTime<Utc>,
+    form: Option<&Value>,
+) -> AppResult<String> {
+    struct ByPath<'a>(&'a Queries);
+    impl Serialize for ByPath<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_map(
+                self.0
+                    .iter()
+                    .map(|(path, answer)| (path, answer.as_deref())),
+            )
+        }
+    }
+    #[derive(Serialize)]
+    struct RenderInput<'a> {
+        site: &'a RawValue,
+        now: String,
+        queries: ByPath<'a>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        form: Option<&'a Value>,
+    }
+    let input = RenderInput {
+        site,
+        now: now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        queries: ByPath(queries),
+        form,
+    };
+    let text = serde_json::to_string(&input).map_err(|error| AppError::Internal(error.into()))?;
+    // The answers and the site are script-safe already; a form echoes what a
+    // visitor typed, and is rare.
+    Ok(if form.is_some() {
+        script_safe_json(&text)
+    } else {
+        text
     })
 }

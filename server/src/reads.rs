@@ -3,12 +3,15 @@
 //! UI's query keys use (`ui/src/lib/queries.ts`), so a hydrating page finds
 //! its data in the cache.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::db::DbConnection;
+use crate::document::script_safe_json;
 use crate::domain::{CategoryId, Limit, SearchTerm, Slug};
 use crate::error::{AppError, AppResult};
 use crate::models::article::Article;
@@ -28,6 +31,10 @@ const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'\'')
     .remove(b'(')
     .remove(b')');
+
+/// A read's answer as JSON text, made script-safe ([`script_safe_json`]):
+/// the same JSON to any parser, and fit to embed in a page as it is.
+pub type Answer = Arc<RawValue>;
 
 /// The events widget asks for this many (spec section 9).
 pub const UPCOMING_EVENTS_LIMIT: Limit = Limit(5);
@@ -69,9 +76,15 @@ impl Read {
         }
     }
 
+    /// Whether the answer changes with the time alone: events drop out of
+    /// the list when they end.
+    pub fn changes_as_time_passes(&self) -> bool {
+        matches!(self, Self::Events | Self::UpcomingEvents(_))
+    }
+
     /// Loads the answer; a missing entity is [`AppError::NotFound`] with the
     /// spec's message.
-    pub fn load(&self, conn: &mut DbConnection, now: DateTime<Utc>) -> AppResult<Value> {
+    pub fn load(&self, conn: &mut DbConnection, now: DateTime<Utc>) -> AppResult<Answer> {
         match self {
             Self::FeaturedBusinesses => json(Business::list(
                 conn,
@@ -118,11 +131,14 @@ impl Read {
     }
 }
 
-fn json(value: impl Serialize) -> AppResult<Value> {
-    serde_json::to_value(value).map_err(|error| AppError::Internal(error.into()))
+fn json(value: impl Serialize) -> AppResult<Answer> {
+    let text = serde_json::to_string(&value).map_err(|error| AppError::Internal(error.into()))?;
+    let answer = RawValue::from_string(script_safe_json(&text))
+        .map_err(|error| AppError::Internal(error.into()))?;
+    Ok(Arc::from(answer))
 }
 
-fn found(value: Option<impl Serialize>, message: &str) -> AppResult<Value> {
+fn found(value: Option<impl Serialize>, message: &str) -> AppResult<Answer> {
     match value {
         Some(value) => json(value),
         None => Err(AppError::NotFound(message.into())),

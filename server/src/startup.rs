@@ -25,6 +25,7 @@ use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
 use crate::rate_limit::form_limit;
+use crate::read_cache::ReadCache;
 use crate::render_bundle;
 use crate::routes;
 use crate::site_json::site_json;
@@ -60,7 +61,7 @@ impl Application {
         let port = listener.local_addr()?.port();
 
         let state = AppState {
-            site_json: Arc::new(site_json(&settings)),
+            site_json: Arc::from(site_json(&settings)?),
             data_version: Arc::new(FreshVersion::new(
                 db.clone(),
                 metrics.data_version_reads.clone(),
@@ -73,6 +74,13 @@ impl Application {
                     settings.cache.max_megabytes * 1024 * 1024,
                     metrics.cache_hits.clone(),
                     metrics.cache_misses.clone(),
+                ))
+            }),
+            read_cache: (settings.cache.reads_max_megabytes > 0).then(|| {
+                Arc::new(ReadCache::new(
+                    settings.cache.reads_max_megabytes * 1024 * 1024,
+                    metrics.read_cache_hits.clone(),
+                    metrics.read_cache_misses.clone(),
                 ))
             }),
             metrics,

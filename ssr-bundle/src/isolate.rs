@@ -78,31 +78,59 @@ impl RenderIsolate {
     /// Calls the bundle's render function with the URL and the data as two
     /// strings. The function was looked up once when the isolate loaded, so
     /// a render compiles nothing: no script source grows with the data, and
-    /// V8's compilation cache does not grow with every request.
+    /// V8's compilation cache does not grow with every request. Its result is
+    /// read field by field, with no JSON text in between.
     pub(crate) fn render(&mut self, url: &str, data_json: &str) -> Result<Rendered, RenderError> {
         let render = self.render.clone();
-        let text = {
-            scope!(scope, &mut self.runtime);
-            v8::tc_scope!(let scope, scope);
-            let function = v8::Local::new(scope, render);
-            let too_long = || RenderError::Output("an argument is too long for V8".into());
-            let url = v8::String::new(scope, url).ok_or_else(too_long)?;
-            let data = v8::String::new(scope, data_json).ok_or_else(too_long)?;
-            let this = v8::undefined(scope).into();
-            match function.call(scope, this, &[url.into(), data.into()]) {
-                Some(value) => value.to_rust_string_lossy(scope),
-                None if scope.is_execution_terminating() => {
-                    return Err(RenderError::Script("the render was terminated".into()));
-                }
-                None => {
-                    let message = scope
-                        .exception()
-                        .map(|exception| exception.to_rust_string_lossy(scope))
-                        .unwrap_or_else(|| "unknown exception".into());
-                    return Err(RenderError::Script(message));
-                }
+        scope!(scope, &mut self.runtime);
+        v8::tc_scope!(let scope, scope);
+        let function = v8::Local::new(scope, render);
+        let too_long = || RenderError::Output("an argument is too long for V8".into());
+        let url = v8::String::new(scope, url).ok_or_else(too_long)?;
+        let data = v8::String::new(scope, data_json).ok_or_else(too_long)?;
+        let this = v8::undefined(scope).into();
+        match function.call(scope, this, &[url.into(), data.into()]) {
+            Some(value) => read_rendered(scope, value),
+            None if scope.is_execution_terminating() => {
+                Err(RenderError::Script("the render was terminated".into()))
             }
-        };
-        serde_json::from_str(&text).map_err(|error| RenderError::Output(error.to_string()))
+            None => {
+                let message = scope
+                    .exception()
+                    .map(|exception| exception.to_rust_string_lossy(scope))
+                    .unwrap_or_else(|| "unknown exception".into());
+                Err(RenderError::Script(message))
+            }
+        }
     }
+}
+
+/// Reads the `{status, head, body}` object the render function returned.
+fn read_rendered<'s>(
+    scope: &v8::PinScope<'s, '_>,
+    value: v8::Local<'s, v8::Value>,
+) -> Result<Rendered, RenderError> {
+    let malformed =
+        || RenderError::Output("the render function must return {status, head, body}".into());
+    let object = v8::Local::<v8::Object>::try_from(value).map_err(|_| malformed())?;
+    let field = |name: &str| {
+        let key = v8::String::new(scope, name)?;
+        object.get(scope, key.into())
+    };
+    let text = |name: &str| {
+        field(name)
+            .filter(|value| value.is_string())
+            .map(|value| value.to_rust_string_lossy(scope))
+            .ok_or_else(malformed)
+    };
+    let status = field("status")
+        .filter(|value| value.is_uint32())
+        .and_then(|value| value.uint32_value(scope))
+        .and_then(|status| u16::try_from(status).ok())
+        .ok_or_else(malformed)?;
+    Ok(Rendered {
+        status,
+        head: text("head")?,
+        body: text("body")?,
+    })
 }

@@ -1,7 +1,8 @@
 //! Server-side rendering of the React application inside embedded V8.
 //!
 //! The server bundle (built by esbuild from `ui/src/entry-server.tsx`) is a
-//! plain script that defines `globalThis.__ssr.render(url, dataJson)`. A
+//! plain script that defines `globalThis.__ssr.render(url, dataJson)`, which
+//! returns `{status, head, body}`. A
 //! [`RenderPool`] keeps one [`deno_core::JsRuntime`] per worker thread with
 //! that bundle already evaluated, so a request costs one function call, not an
 //! isolate start-up. Each render runs under a time budget enforced by a
@@ -22,8 +23,6 @@ pub use pool::{PoolConfig, RenderPool};
 pub use snapshot::make_snapshot;
 
 use std::sync::Arc;
-
-use serde::Deserialize;
 
 /// The JavaScript a new isolate starts with.
 #[derive(Debug, Clone)]
@@ -47,7 +46,7 @@ impl Bundle {
 }
 
 /// What the bundle returns for one URL.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
     /// HTTP status the page asks for (404 for not-found pages).
     pub status: u16,

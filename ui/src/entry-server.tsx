@@ -1,5 +1,5 @@
 // The server bundle's single export: `globalThis.__ssr.render(url, dataJson)`
-// returns `{status, head, body}` as JSON text for the Rust side.
+// returns `{status, head, body}`, which the Rust side reads field by field.
 import { renderToString } from "react-dom/server.browser";
 import { StaticRouter } from "react-router";
 import { App } from "./app/App";
@@ -8,7 +8,13 @@ import { createQueryClient } from "./lib/query-client";
 import { PageMetaCollector } from "./lib/page-meta";
 import type { PageData } from "./lib/site";
 
-function render(url: string, dataJson: string): string {
+export interface Rendered {
+  status: number;
+  head: string;
+  body: string;
+}
+
+function render(url: string, dataJson: string): Rendered {
   const data = JSON.parse(dataJson) as PageData;
   const collector = new PageMetaCollector();
   const body = renderToString(
@@ -16,7 +22,7 @@ function render(url: string, dataJson: string): string {
       <App site={data.site} now={new Date(data.now)} queryClient={createQueryClient(data.queries)} metaCollector={collector} form={data.form} />
     </StaticRouter>,
   );
-  return JSON.stringify({ status: collector.meta.status, head: renderHead(collector.meta, url, data.site), body });
+  return { status: collector.meta.status, head: renderHead(collector.meta, url, data.site), body };
 }
 
 (globalThis as Record<string, unknown>).__ssr = { render };

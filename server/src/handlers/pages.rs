@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use crate::content_encoding::Encoding;
-use crate::document::{script_safe_json, Document};
+use crate::document::Document;
 use crate::error::{AppError, AppResult};
 use crate::page_cache::{CachedPage, PageKey};
 use crate::page_data;
@@ -35,18 +35,18 @@ pub async fn render_page(
         .uri()
         .path_and_query()
         .map_or("/", |value| value.as_str());
-    let Some(cache) = &state.page_cache else {
-        return render(&state, url, None).await;
-    };
     let now = chrono::Utc::now();
-    let version = state.data_version.current().await?;
-    let Some(key) = PageKey::new(url, version, now) else {
-        return render(&state, url, None).await;
+    let version = state.cache_version(true).await?;
+    let (Some(cache), Some(key)) = (
+        &state.page_cache,
+        version.and_then(|version| PageKey::new(url, version, now)),
+    ) else {
+        return render_at(&state, url, None, version, now).await;
     };
     let page = match cache.get(&key) {
         Some(page) => page,
         None => {
-            let (status, html) = render_html(&state, url, None, now).await?;
+            let (status, html) = render_html(&state, url, None, version, now).await?;
             let page = web::block(move || CachedPage::new(status, html))
                 .await
                 .map_err(|error| AppError::Internal(error.into()))?
@@ -94,44 +94,53 @@ fn cached_response(request: &HttpRequest, page: &CachedPage) -> HttpResponse {
 /// Renders the page at `url` (path and query). `form` is the outcome of a
 /// plain form post the page shows (`PageData.form` in the UI).
 pub async fn render(state: &AppState, url: &str, form: Option<Value>) -> AppResult<HttpResponse> {
-    let (status, html) = render_html(state, url, form, chrono::Utc::now()).await?;
+    let version = state.cache_version(false).await?;
+    render_at(state, url, form, version, chrono::Utc::now()).await
+}
+
+/// An uncached page's response, its reads answered under `version`.
+async fn render_at(
+    state: &AppState,
+    url: &str,
+    form: Option<Value>,
+    version: Option<i64>,
+    now: DateTime<Utc>,
+) -> AppResult<HttpResponse> {
+    let (status, html) = render_html(state, url, form, version, now).await?;
     Ok(HttpResponse::build(status)
         .content_type(ContentType::html())
         .insert_header((header::CACHE_CONTROL, PAGE_CACHE_CONTROL))
         .body(html))
 }
 
-/// The whole document for `url` as of `now`, with the status the page asked for.
+/// The whole document for `url` as of `now`, its reads answered under
+/// `version`, with the status the page asked for.
 async fn render_html(
     state: &AppState,
     url: &str,
     form: Option<Value>,
+    version: Option<i64>,
     now: DateTime<Utc>,
 ) -> AppResult<(StatusCode, String)> {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let path = path.to_owned();
     let search = serde_urlencoded::from_str::<SearchParam>(query)
         .ok()
         .and_then(|query| query.search);
-    let queries = state
-        .db
-        .run(move |conn| page_data::load(conn, &path, search.as_deref(), now))
-        .await?;
-    let mut data = page_data::render_input(&state.site_json, queries, now);
-    if let Some(form) = form {
-        data["form"] = form;
-    }
-    let data_json = data.to_string();
-    let page_data = script_safe_json(&data_json);
+    let queries = page_data::load(path, search.as_deref(), |read| {
+        state.answer(read, version, now)
+    })
+    .await?;
+    // Script-safe already, so the render and the document share one text.
+    let data_json = page_data::render_input(&state.site_json, &queries, now, form.as_ref())?;
     let started = std::time::Instant::now();
-    let rendered = state.renderer.render(url, data_json).await;
+    let rendered = state.renderer.render(url, data_json.clone()).await;
     state.metrics.observe_render(started.elapsed());
     let rendered = rendered?;
     let html = Document {
         assets: &state.assets,
         head: &rendered.head,
         body: &rendered.body,
-        page_data: &page_data,
+        page_data: &data_json,
     }
     .render()
     .map_err(|error| AppError::Internal(error.into()))?;

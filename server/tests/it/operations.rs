@@ -42,8 +42,8 @@ async fn a_ui_rebuilt_without_the_server_renders_from_its_own_bundle() {
     let marking = r#"
 const renderPage = globalThis.__ssr.render;
 globalThis.__ssr.render = (url, data) => {
-  const page = JSON.parse(renderPage(url, data));
-  return JSON.stringify({ ...page, body: page.body + "<!-- rebuilt -->" });
+  const page = renderPage(url, data);
+  return { ...page, body: page.body + "<!-- rebuilt -->" };
 };"#;
     std::fs::create_dir(rebuilt.path().join("server")).expect("server folder");
     std::fs::write(
@@ -78,7 +78,12 @@ globalThis.__ssr.render = (url, data) => {
 #[actix_rt::test]
 async fn metrics_count_requests_per_route_renders_and_cache_hits() {
     let app = spawn_app(Backend::Sqlite).await;
-    for path in ["/history", "/history", "/api/businesses/no-such-business"] {
+    for path in [
+        "/history",
+        "/history",
+        "/api/banners",
+        "/api/businesses/no-such-business",
+    ] {
         app.get(path).await;
     }
     let response = app.get("/metrics").await;
@@ -89,8 +94,11 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
         "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
         "page_cache_hits_total 1",
         "page_cache_misses_total 1",
-        // One after the other, each page request reads the data version itself.
-        "data_version_reads_total 2",
+        // The page's banners, then the API's from memory; a missing business is not kept.
+        "read_cache_hits_total 1",
+        "read_cache_misses_total 2",
+        // One after the other, each request reads the data version itself.
+        "data_version_reads_total 4",
         "ssr_render_duration_seconds_count 1",
         "ssr_queue_depth 0",
     ] {

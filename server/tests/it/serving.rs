@@ -6,7 +6,9 @@ use std::io::Read;
 use diesel::RunQueryDsl;
 use reqwest::header;
 
-use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
+use crate::helpers::{
+    on_both_backends, on_each_backend, spawn_app, spawn_app_with, Backend, TestApp,
+};
 
 async fn get_with(
     app: &TestApp,
@@ -156,6 +158,59 @@ on_both_backends! {
     }
 }
 
+on_each_backend! {
+    async fn kept_answers_change_as_soon_as_the_database_does(backend) {
+        // Only answers are kept: every page renders, from kept answers.
+        let app = spawn_app_with(backend, |settings| settings.cache.enabled = false).await;
+        let named = |answer: &serde_json::Value, name: &str| {
+            answer.as_array().expect("a list").iter().any(|business| business["name"] == name)
+        };
+        assert!(!named(&app.get_json("/api/businesses").await, "Brand New Bakery"));
+        let page = app.get("/directory").await.text().await.expect("body");
+        assert!(!page.contains("Brand New Bakery"));
+
+        let mut conn = app.db.connection().expect("connection");
+        diesel::sql_query(
+            "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
+             VALUES ('Brand New Bakery', 'brand-new-bakery', false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+        )
+        .execute(&mut *conn)
+        .expect("insert");
+
+        assert!(named(&app.get_json("/api/businesses").await, "Brand New Bakery"));
+        let page = app.get("/directory").await.text().await.expect("body");
+        assert!(page.contains("Brand New Bakery"));
+    }
+}
+
+#[actix_rt::test]
+async fn a_page_and_the_api_share_one_kept_answer() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| settings.cache.enabled = false).await;
+    let from_api = app.get_json("/api/banners").await;
+    let page = app.get("/history").await.text().await.expect("body");
+    let metrics = app.get("/metrics").await.text().await.expect("body");
+    assert!(
+        metrics
+            .lines()
+            .any(|line| line == "read_cache_misses_total 1"),
+        "{metrics}"
+    );
+    assert!(
+        metrics
+            .lines()
+            .any(|line| line == "read_cache_hits_total 1"),
+        "{metrics}"
+    );
+    // The page embeds the very answer the API gave.
+    let embedded = page
+        .split_once(r#"<script id="page-data" type="application/json">"#)
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(json, _)| json)
+        .expect("page data");
+    let data: serde_json::Value = serde_json::from_str(embedded).expect("json");
+    assert_eq!(data["queries"]["/api/banners"], from_api);
+}
+
 #[actix_rt::test]
 async fn a_catalogue_import_shows_on_cached_pages_at_once() {
     let app = spawn_app(Backend::Sqlite).await;
@@ -187,9 +242,30 @@ async fn a_catalogue_import_shows_on_cached_pages_at_once() {
 }
 
 #[actix_rt::test]
-async fn with_the_cache_off_every_request_renders() {
-    let app = spawn_app_with(Backend::Sqlite, |settings| settings.cache.enabled = false).await;
+async fn with_the_caches_off_every_request_renders_from_the_database() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.cache.enabled = false;
+        settings.cache.reads_max_megabytes = 0;
+    })
+    .await;
     let response = app.get("/history").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers().get(header::ETAG), None);
+    assert!(!app
+        .get_json("/api/banners")
+        .await
+        .as_array()
+        .expect("a list")
+        .is_empty());
+    let metrics = app.get("/metrics").await.text().await.expect("body");
+    for line in [
+        "read_cache_misses_total 0",
+        "read_cache_hits_total 0",
+        "data_version_reads_total 0",
+    ] {
+        assert!(
+            metrics.lines().any(|candidate| candidate == line),
+            "{line} in\n{metrics}"
+        );
+    }
 }

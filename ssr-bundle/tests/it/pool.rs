@@ -13,9 +13,9 @@ globalThis.__ssr = {
     if (url === "/loop") { for (;;) {} }
     if (url === "/hog") { const hoard = []; for (;;) hoard.push(new Array(100000).fill(url)); }
     if (url === "/throw") throw new Error("boom");
-    if (url === "/garbage") return "not json";
+    if (url === "/garbage") return "not a result";
     renders += 1;
-    return JSON.stringify({ status: 200, head: "", body: `${url} ${data.greeting} ${renders}` });
+    return { status: 200, head: "", body: `${url} ${data.greeting} ${renders}` };
   },
 };
 "#;

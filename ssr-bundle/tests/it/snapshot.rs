@@ -23,7 +23,7 @@ globalThis.__ssr = {
     if (url === "/loop") { for (;;) {} }
     renders += 1;
     const { lang } = JSON.parse(dataJson);
-    return JSON.stringify({ status: 200, head: "", body: `${greetings.get(lang)} ${url} ${renders}` });
+    return { status: 200, head: "", body: `${greetings.get(lang)} ${url} ${renders}` };
   },
 };
 "#;
