@@ -135,6 +135,18 @@ async fn an_unchanged_page_answers_304_to_its_etag() {
     assert_eq!(stale.status(), 200);
 }
 
+/// Adds "Brand New Bakery" with plain SQL, as another process or a person
+/// with SQL would: the server hears of it only through the data version.
+fn add_bakery_around_the_server(app: &TestApp) {
+    let mut conn = app.db.connection().expect("connection");
+    diesel::sql_query(
+        "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
+         VALUES ('Brand New Bakery', 'brand-new-bakery', false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+    )
+    .execute(&mut *conn)
+    .expect("insert");
+}
+
 on_both_backends! {
     async fn a_cached_page_changes_as_soon_as_the_database_does(app) {
         let before = app.get("/directory").await;
@@ -142,14 +154,7 @@ on_both_backends! {
         assert!(!before.text().await.expect("body").contains("Brand New Bakery"));
         assert_eq!(get_with(&app, "/directory", &[(header::IF_NONE_MATCH, &etag)]).await.status(), 304);
 
-        // Written around the server, as another process or a person with SQL would.
-        let mut conn = app.db.connection().expect("connection");
-        diesel::sql_query(
-            "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
-             VALUES ('Brand New Bakery', 'brand-new-bakery', false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
-        )
-        .execute(&mut *conn)
-        .expect("insert");
+        add_bakery_around_the_server(&app);
 
         let after = get_with(&app, "/directory", &[(header::IF_NONE_MATCH, &etag)]).await;
         assert_eq!(after.status(), 200);
@@ -169,13 +174,7 @@ on_each_backend! {
         let page = app.get("/directory").await.text().await.expect("body");
         assert!(!page.contains("Brand New Bakery"));
 
-        let mut conn = app.db.connection().expect("connection");
-        diesel::sql_query(
-            "INSERT INTO businesses (name, slug, featured, verified, created_at, updated_at) \
-             VALUES ('Brand New Bakery', 'brand-new-bakery', false, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
-        )
-        .execute(&mut *conn)
-        .expect("insert");
+        add_bakery_around_the_server(&app);
 
         assert!(named(&app.get_json("/api/businesses").await, "Brand New Bakery"));
         let page = app.get("/directory").await.text().await.expect("body");
