@@ -5,7 +5,8 @@ use std::path::Path;
 
 use anyhow::Context;
 use askama::Template;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// `ui/dist/manifest.json`, written by `ui/build.mjs`.
 #[derive(Debug, Clone, Deserialize)]
@@ -53,6 +54,12 @@ pub fn script_safe_json(json: &str) -> String {
         }
     }
     out
+}
+
+/// `value` serialised as script-safe JSON text ([`script_safe_json`]), to
+/// be embedded in a larger JSON text as it is.
+pub fn script_safe_value(value: &impl Serialize) -> serde_json::Result<Box<RawValue>> {
+    RawValue::from_string(script_safe_json(&serde_json::to_string(value)?))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::document::script_safe_json;
+use crate::document::script_safe_value;
 use crate::domain::{CategoryId, SearchTerm, Slug};
 use crate::error::{AppError, AppResult};
 use crate::reads::{Answer, Read, UPCOMING_EVENTS_LIMIT};
@@ -108,7 +108,7 @@ fn category_id(category: &Answer) -> AppResult<CategoryId> {
 
 /// What the UI's render function receives, and what the page embeds for
 /// hydration (`PageData` in `ui/src/lib/site.tsx`), as script-safe JSON text
-/// ([`script_safe_json`]). `form` is the outcome of a plain form post the
+/// ([`script_safe_value`]). `form` is the outcome of a plain form post the
 /// page shows.
 pub fn render_input(
     site: &RawValue,
@@ -116,6 +116,7 @@ pub fn render_input(
     now: DateTime<Utc>,
     form: Option<&Value>,
 ) -> AppResult<String> {
+    let internal = |error: serde_json::Error| AppError::Internal(error.into());
     struct ByPath<'a>(&'a Queries);
     impl Serialize for ByPath<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -132,20 +133,14 @@ pub fn render_input(
         now: String,
         queries: ByPath<'a>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        form: Option<&'a Value>,
+        form: Option<Box<RawValue>>,
     }
+    // Every part is script-safe, so the whole text is.
     let input = RenderInput {
         site,
         now: now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         queries: ByPath(queries),
-        form,
+        form: form.map(script_safe_value).transpose().map_err(internal)?,
     };
-    let text = serde_json::to_string(&input).map_err(|error| AppError::Internal(error.into()))?;
-    // The answers and the site are script-safe already; a form echoes what a
-    // visitor typed, and is rare.
-    Ok(if form.is_some() {
-        script_safe_json(&text)
-    } else {
-        text
-    })
+    serde_json::to_string(&input).map_err(internal)
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::db::DbConnection;
-use crate::document::script_safe_json;
+use crate::document::script_safe_value;
 use crate::domain::{CategoryId, Limit, SearchTerm, Slug};
 use crate::error::{AppError, AppResult};
 use crate::models::article::Article;
@@ -32,7 +32,7 @@ const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'(')
     .remove(b')');
 
-/// A read's answer as JSON text, made script-safe ([`script_safe_json`]):
+/// A read's answer as JSON text, made script-safe ([`script_safe_value`]):
 /// the same JSON to any parser, and fit to embed in a page as it is.
 pub type Answer = Arc<RawValue>;
 
@@ -132,10 +132,9 @@ impl Read {
 }
 
 fn json(value: impl Serialize) -> AppResult<Answer> {
-    let text = serde_json::to_string(&value).map_err(|error| AppError::Internal(error.into()))?;
-    let answer = RawValue::from_string(script_safe_json(&text))
-        .map_err(|error| AppError::Internal(error.into()))?;
-    Ok(Arc::from(answer))
+    script_safe_value(&value)
+        .map(Arc::from)
+        .map_err(|error| AppError::Internal(error.into()))
 }
 
 fn found(value: Option<impl Serialize>, message: &str) -> AppResult<Answer> {

@@ -4,15 +4,15 @@ use serde_json::json;
 use serde_json::value::RawValue;
 
 use crate::config::Settings;
-use crate::document::script_safe_json;
+use crate::document::script_safe_value;
 use crate::payments::catalogue::plan_views;
 
 /// Public settings in the UI's field names (`SiteConfig` in `ui/src/lib/site.tsx`),
-/// as script-safe JSON text ([`script_safe_json`]), made once for every page.
+/// as script-safe JSON text ([`script_safe_value`]), made once for every page.
 /// Secrets never pass through here.
 pub fn site_json(settings: &Settings) -> serde_json::Result<Box<RawValue>> {
     let site = &settings.site;
-    let value = json!({
+    script_safe_value(&json!({
         "communityName": site.community_name,
         "state": site.state,
         "phone": site.phone,
@@ -24,6 +24,5 @@ pub fn site_json(settings: &Settings) -> serde_json::Result<Box<RawValue>> {
         "publicBaseUrl": settings.server.public_base_url,
         "stripePublishableKey": settings.stripe.publishable_key,
         "plans": plan_views(),
-    });
-    RawValue::from_string(script_safe_json(&value.to_string()))
+    }))
 }
