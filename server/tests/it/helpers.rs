@@ -131,6 +131,31 @@ impl TestApp {
         assert_eq!(response.status(), 200, "GET {path}");
         response.json().await.expect("JSON body")
     }
+
+    /// Asserts that `/metrics` answers with each of `lines` as a whole line;
+    /// returns the text for further checks.
+    pub async fn assert_metrics(&self, lines: &[&str]) -> String {
+        let response = self.get("/metrics").await;
+        assert_eq!(response.status(), 200);
+        let text = response.text().await.expect("body");
+        for line in lines {
+            assert!(
+                text.lines().any(|candidate| candidate == *line),
+                "{line} in\n{text}"
+            );
+        }
+        text
+    }
+}
+
+/// The data a page embeds for hydration (its `page-data` script), parsed.
+pub fn embedded_page_data(html: &str) -> serde_json::Value {
+    let data = html
+        .split_once(r#"<script id="page-data" type="application/json">"#)
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(data, _)| data)
+        .expect("page data");
+    serde_json::from_str(data).expect("the page data is JSON")
 }
 
 /// Starts the server on a fresh database with the demo content loaded.

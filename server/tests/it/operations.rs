@@ -86,27 +86,21 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
     ] {
         app.get(path).await;
     }
-    let response = app.get("/metrics").await;
-    assert_eq!(response.status(), 200);
-    let text = response.text().await.expect("body");
-    for line in [
-        "http_requests_total{method=\"GET\",route=\"page\",status=\"200\"} 2",
-        "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
-        "page_cache_hits_total 1",
-        "page_cache_misses_total 1",
-        // The page's banners, then the API's from memory; a missing business is not kept.
-        "read_cache_hits_total 1",
-        "read_cache_misses_total 2",
-        // One after the other, each request reads the data version itself.
-        "data_version_reads_total 4",
-        "ssr_render_duration_seconds_count 1",
-        "ssr_queue_depth 0",
-    ] {
-        assert!(
-            text.lines().any(|candidate| candidate == line),
-            "{line} in\n{text}"
-        );
-    }
+    let text = app
+        .assert_metrics(&[
+            "http_requests_total{method=\"GET\",route=\"page\",status=\"200\"} 2",
+            "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
+            "page_cache_hits_total 1",
+            "page_cache_misses_total 1",
+            // The page's banners, then the API's from memory; a missing business is not kept.
+            "read_cache_hits_total 1",
+            "read_cache_misses_total 2",
+            // One after the other, each request reads the data version itself.
+            "data_version_reads_total 4",
+            "ssr_render_duration_seconds_count 1",
+            "ssr_queue_depth 0",
+        ])
+        .await;
     assert!(text.contains("http_request_duration_seconds_bucket{route=\"page\",le=\"0.5\"}"));
 }
 

@@ -1,6 +1,6 @@
 use server::handlers::redirects::ALIASES;
 
-use crate::helpers::{spawn_app, spawn_app_with, Backend};
+use crate::helpers::{embedded_page_data, spawn_app, spawn_app_with, Backend};
 
 async fn html(app: &crate::helpers::TestApp, path: &str) -> (u16, String) {
     let response = app.get(path).await;
@@ -80,14 +80,7 @@ async fn data_embedded_in_the_page_cannot_break_out_of_its_script() {
         !body.contains("<script>alert(1)"),
         "the hostile name escaped somewhere"
     );
-    let start = body
-        .find(r#"<script id="page-data" type="application/json">"#)
-        .expect("data script")
-        + r#"<script id="page-data" type="application/json">"#.len();
-    let end = body[start..].find("</script>").expect("end of data") + start;
-    let data: serde_json::Value =
-        serde_json::from_str(&body[start..end]).expect("the data is JSON");
-    assert_eq!(data["site"]["communityName"], hostile);
+    assert_eq!(embedded_page_data(&body)["site"]["communityName"], hostile);
 }
 
 #[actix_rt::test]

@@ -7,7 +7,7 @@ use server::models::listing_order::ListingOrder;
 use sha2::Sha256;
 
 use crate::fake_stripe::FakeStripe;
-use crate::helpers::{on_each_backend, spawn_app_with, Backend, TestApp};
+use crate::helpers::{embedded_page_data, on_each_backend, spawn_app_with, Backend, TestApp};
 
 const WEBHOOK_SECRET: &str = "whsec_test_listing";
 const SECRET_KEY: &str = "sk_test_listing";
@@ -628,12 +628,7 @@ async fn pages_carry_the_plan_catalogue_and_the_publishable_key_but_no_secret() 
     assert!(html.contains("Loading payment form..."));
     assert!(html.contains(PUBLISHABLE_KEY));
     assert!(!html.contains(SECRET_KEY) && !html.contains(WEBHOOK_SECRET));
-    let data = html
-        .split(r#"<script id="page-data" type="application/json">"#)
-        .nth(1)
-        .and_then(|rest| rest.split("</script>").next())
-        .expect("page data");
-    let data: Value = serde_json::from_str(data).expect("page data JSON");
+    let data = embedded_page_data(&html);
     let premium = data["site"]["plans"]
         .as_array()
         .and_then(|plans| plans.iter().find(|plan| plan["id"] == "premium"))

@@ -7,7 +7,8 @@ use diesel::RunQueryDsl;
 use reqwest::header;
 
 use crate::helpers::{
-    on_both_backends, on_each_backend, spawn_app, spawn_app_with, Backend, TestApp,
+    embedded_page_data, on_both_backends, on_each_backend, spawn_app, spawn_app_with, Backend,
+    TestApp,
 };
 
 async fn get_with(
@@ -187,27 +188,13 @@ async fn a_page_and_the_api_share_one_kept_answer() {
     let app = spawn_app_with(Backend::Sqlite, |settings| settings.cache.enabled = false).await;
     let from_api = app.get_json("/api/banners").await;
     let page = app.get("/history").await.text().await.expect("body");
-    let metrics = app.get("/metrics").await.text().await.expect("body");
-    assert!(
-        metrics
-            .lines()
-            .any(|line| line == "read_cache_misses_total 1"),
-        "{metrics}"
-    );
-    assert!(
-        metrics
-            .lines()
-            .any(|line| line == "read_cache_hits_total 1"),
-        "{metrics}"
-    );
+    app.assert_metrics(&["read_cache_misses_total 1", "read_cache_hits_total 1"])
+        .await;
     // The page embeds the very answer the API gave.
-    let embedded = page
-        .split_once(r#"<script id="page-data" type="application/json">"#)
-        .and_then(|(_, rest)| rest.split_once("</script>"))
-        .map(|(json, _)| json)
-        .expect("page data");
-    let data: serde_json::Value = serde_json::from_str(embedded).expect("json");
-    assert_eq!(data["queries"]["/api/banners"], from_api);
+    assert_eq!(
+        embedded_page_data(&page)["queries"]["/api/banners"],
+        from_api
+    );
 }
 
 #[actix_rt::test]
@@ -256,15 +243,10 @@ async fn with_the_caches_off_every_request_renders_from_the_database() {
         .as_array()
         .expect("a list")
         .is_empty());
-    let metrics = app.get("/metrics").await.text().await.expect("body");
-    for line in [
+    app.assert_metrics(&[
         "read_cache_misses_total 0",
         "read_cache_hits_total 0",
         "data_version_reads_total 0",
-    ] {
-        assert!(
-            metrics.lines().any(|candidate| candidate == line),
-            "{line} in\n{metrics}"
-        );
-    }
+    ])
+    .await;
 }
