@@ -18,61 +18,75 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.
 
 const yearFormat = lazyDateFormat({ timeZone: TIME_ZONE, year: "numeric" });
 
-const dateFormat = lazyDateFormat({
+const wallClockFormat = lazyDateFormat({
   timeZone: TIME_ZONE,
   weekday: "long",
   year: "numeric",
   month: "long",
   day: "numeric",
-});
-
-const shortMonthFormat = lazyDateFormat({ timeZone: TIME_ZONE, month: "short" });
-
-const timeFormat = lazyDateFormat({
-  timeZone: TIME_ZONE,
   hour: "numeric",
   minute: "2-digit",
   hour12: true,
 });
 
-function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+/** The named parts of an instant as one formatter shows it. */
+export function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
   return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+}
+
+/** An instant as the community's calendars and clocks show it: "Saturday", "November", "14", "2026", "6", "00", "PM". */
+export interface WallClock {
+  weekday: string;
+  month: string;
+  day: string;
+  year: string;
+  hour: string;
+  minute: string;
+  dayPeriod: string;
+}
+
+/**
+ * One `formatToParts` call gives every part the texts below are made of; ICU
+ * formatting is the costly step when a page lists many events.
+ */
+export function wallClock(instant: Date): WallClock {
+  const { weekday = "", month = "", day = "", year = "", hour = "", minute = "", dayPeriod = "" } = partsOf(wallClockFormat(), instant);
+  return { weekday, month, day, year, hour, minute, dayPeriod };
 }
 
 export function yearIn(date: Date): number {
   return Number(yearFormat().format(date));
 }
 
-/** "14" and "NOV": the tear-off calendar block of an event. */
-export function calendarBlock(instant: Date): { day: string; month: string } {
-  return { day: partsOf(dateFormat(), instant).day ?? "", month: shortMonthFormat().format(instant).toUpperCase() };
+/**
+ * "14" and "NOV": the tear-off calendar block of an event. Every English month
+ * abbreviation is the first three letters of the month's name.
+ */
+export function calendarBlock(clock: WallClock): { day: string; month: string } {
+  return { day: clock.day, month: clock.month.slice(0, 3).toUpperCase() };
 }
 
 /** "Saturday, November 14, 2026". */
-export function longDate(instant: Date): string {
-  const { weekday, month, day, year } = partsOf(dateFormat(), instant);
+export function longDate({ weekday, month, day, year }: WallClock): string {
   return `${weekday}, ${month} ${day}, ${year}`;
 }
 
 /** "November 14, 2026". */
-export function mediumDate(instant: Date): string {
-  const { month, day, year } = partsOf(dateFormat(), instant);
+export function mediumDate({ month, day, year }: WallClock): string {
   return `${month} ${day}, ${year}`;
 }
 
 /** "6:00 PM". */
-export function clockTime(instant: Date): string {
-  const { hour, minute, dayPeriod } = partsOf(timeFormat(), instant);
+export function clockTime({ hour, minute, dayPeriod }: WallClock): string {
   return `${hour}:${minute} ${dayPeriod}`;
 }
 
 /** "6:00 PM - 9:00 PM"; an end on a later day names that day. */
-export function timeRange(start: Date, end: Date | null): string {
+export function timeRange(start: WallClock, end: WallClock | null): string {
   if (!end) return clockTime(start);
   const endText = mediumDate(end) === mediumDate(start) ? clockTime(end) : `${longDate(end)}, ${clockTime(end)}`;
   return `${clockTime(start)} - ${endText}`;
 }
-
 
 const offsetFormat = lazyDateFormat({
   timeZone: TIME_ZONE,

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { useSite, withCommunity } from "@/lib/site";
 import { eventData } from "@/lib/structured-data";
-import { calendarBlock, longDate, timeRange } from "@/lib/time";
+import { calendarBlock, longDate, timeRange, wallClock } from "@/lib/time";
 import type { CommunityEvent } from "@/lib/types";
 import { eventCategoryStyle } from "./event-categories";
 
@@ -23,8 +23,8 @@ function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNod
 
 export function EventCard({ event }: { event: CommunityEvent }) {
   const site = useSite();
-  const start = new Date(event.startDate);
-  const end = event.endDate ? new Date(event.endDate) : null;
+  const start = wallClock(new Date(event.startDate));
+  const end = event.endDate ? wallClock(new Date(event.endDate)) : null;
   const block = calendarBlock(start);
   const style = eventCategoryStyle(event.category);
   const titleId = `event-${event.id}-title`;

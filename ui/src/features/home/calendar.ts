@@ -1,7 +1,7 @@
 // Calendar arithmetic in the community's time zone. Only numeric parts and
 // English month/weekday names come from Intl, so the server's V8 and every
 // browser produce the same text and hydration matches.
-import { TIME_ZONE, lazyDateFormat } from "@/lib/time";
+import { TIME_ZONE, lazyDateFormat, partsOf } from "@/lib/time";
 
 export interface CalendarDay {
   year: number;
@@ -28,10 +28,6 @@ const eventFormat = lazyDateFormat({
 });
 
 const monthTitleFormat = lazyDateFormat({ timeZone: "UTC", month: "long", year: "numeric" });
-
-function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
-  return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-}
 
 /** The calendar day an instant falls on in the community. */
 export function calendarDayOf(instant: Date): CalendarDay {

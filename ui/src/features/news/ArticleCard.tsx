@@ -4,7 +4,7 @@ import Newspaper from "lucide-react/icons/newspaper";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useSite, withCommunity } from "@/lib/site";
-import { mediumDate } from "@/lib/time";
+import { mediumDate, wallClock } from "@/lib/time";
 import type { Article } from "@/lib/types";
 import { ArticleCategoryBadge } from "./ArticleCategoryBadge";
 
@@ -38,7 +38,7 @@ export function ArticleCard({ article }: { article: Article }) {
           <ArticleCategoryBadge category={article.category} />
           <time dateTime={article.createdAt} className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden className="h-3.5 w-3.5" />
-            {mediumDate(new Date(article.createdAt))}
+            {mediumDate(wallClock(new Date(article.createdAt)))}
           </time>
         </div>
         <h3 id={titleId} className="mt-3 font-serif text-xl font-semibold leading-snug text-forest">

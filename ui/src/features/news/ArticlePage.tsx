@@ -11,7 +11,7 @@ import { usePageMeta } from "@/lib/page-meta";
 import { articleData } from "@/lib/structured-data";
 import { articleQuery } from "@/lib/queries";
 import { useSite, withCommunity } from "@/lib/site";
-import { mediumDate } from "@/lib/time";
+import { mediumDate, wallClock } from "@/lib/time";
 import type { Article } from "@/lib/types";
 import { ArticleCategoryBadge } from "./ArticleCategoryBadge";
 
@@ -50,7 +50,7 @@ function ArticleBody({ article }: { article: Article }) {
           <ArticleCategoryBadge category={article.category} />
           <time dateTime={article.createdAt} className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden className="h-4 w-4" />
-            {mediumDate(new Date(article.createdAt))}
+            {mediumDate(wallClock(new Date(article.createdAt)))}
           </time>
         </div>
         <h1 className="mt-4 font-serif text-3xl font-bold leading-tight text-forest sm:text-5xl">{title}</h1>
