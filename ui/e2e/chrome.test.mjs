@@ -45,6 +45,18 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
   await close();
 });
 
+test("an unknown article whose address has spaces and accents answers 404 and hydrates", async () => {
+  const { page, problems, close } = await openPage(session.browser);
+  const response = await gotoHydrated(page, `${session.server.baseUrl}/news/caf\u00e9 menu`);
+  assert.equal(response.status(), 404);
+  assert.equal(new URL(page.url()).pathname, "/news/caf%C3%A9%20menu");
+  assert.equal(await page.getByRole("heading", { name: "Article Not Found" }).count(), 1);
+  const current = page.locator("nav[aria-label='Main'] a[aria-current='page']");
+  assert.equal((await current.textContent())?.trim(), "News");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test("an unknown page answers 404 with 'Page Not Found' and still hydrates", async () => {
   const { page, problems, close } = await openPage(session.browser);
   const response = await gotoHydrated(page, `${session.server.baseUrl}/no-such-page`);
