@@ -1,6 +1,7 @@
 import type { PageMeta } from "@/lib/page-meta";
 import type { SiteConfig } from "@/lib/site";
 import { DEFAULT_SHARE_IMAGE } from "@/lib/structured-data";
+import { encodeLocation } from "./server-router";
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
@@ -15,10 +16,9 @@ const RASTER_IMAGE = /\.(png|jpe?g|webp|gif)$/i;
  */
 export function canonicalUrl(url: string, site: SiteConfig): string {
   const base = site.publicBaseUrl.replace(/\/$/, "");
-  const parsed = new URL(url, base);
-  const search = parsed.searchParams.get("search")?.trim();
-  const query = search ? `?${new URLSearchParams({ search }).toString()}` : "";
-  return `${base}${parsed.pathname}${query}`;
+  const { pathname, search: query } = encodeLocation(url);
+  const search = query ? new URLSearchParams(query).get("search")?.trim() : undefined;
+  return `${base}${pathname}${search ? `?${new URLSearchParams({ search }).toString()}` : ""}`;
 }
 
 /** The `<head>` tags a page declared through `usePageMeta`, with Open Graph and Twitter card tags. */

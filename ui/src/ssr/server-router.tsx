@@ -8,7 +8,8 @@ import { createPath, Router, type Navigator, type Path, type To } from "react-ro
 /** A path of unreserved characters and single slashes, which a URL parser returns unchanged. */
 const PLAIN_PATH = /^\/(?:[\w~-]+\/)*[\w~-]*$/;
 
-function encodeLocation(to: To): Path {
+/** A path (or address) as a URL parser splits and percent-encodes it. */
+export function encodeLocation(to: To): Path {
   const href = typeof to === "string" ? to : createPath(to);
   if (PLAIN_PATH.test(href)) return { pathname: href, search: "", hash: "" };
   // What react-router's own static navigator does (a URL parser drops a trailing space).
