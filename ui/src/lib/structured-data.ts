@@ -18,7 +18,7 @@ import type {
 } from "schema-dts";
 import { displayAddress } from "@/components/ui/business-format";
 import { withCommunity, type SiteConfig } from "./site";
-import { offsetDateTime } from "./time";
+import { wallClock } from "./time";
 import type { Article, Business, CommunityEvent } from "./types";
 
 /** The image used where a page has no picture of its own (1200×630, for link previews too). */
@@ -266,8 +266,8 @@ export function eventData(event: CommunityEvent, site: SiteConfig): WithContext<
     "@context": "https://schema.org",
     "@type": "Event",
     name: withCommunity(event.title, site),
-    startDate: offsetDateTime(new Date(event.startDate)),
-    ...(event.endDate ? { endDate: offsetDateTime(new Date(event.endDate)) } : {}),
+    startDate: wallClock(new Date(event.startDate)).iso,
+    ...(event.endDate ? { endDate: wallClock(new Date(event.endDate)).iso } : {}),
     location,
     ...(event.description ? { description: plainText(withCommunity(event.description, site)) } : {}),
     image: absolute(site, DEFAULT_SHARE_IMAGE),
@@ -291,7 +291,7 @@ export function articleData(article: Article, site: SiteConfig): WithContext<New
     headline: withCommunity(article.title, site),
     ...(article.excerpt ? { description: withCommunity(article.excerpt, site) } : {}),
     image: [absolute(site, article.imageUrl ?? DEFAULT_SHARE_IMAGE)],
-    datePublished: offsetDateTime(new Date(article.createdAt)),
+    datePublished: wallClock(new Date(article.createdAt)).iso,
     mainEntityOfPage: absolute(site, `/news/${article.slug}`),
     author: publisher,
     publisher,

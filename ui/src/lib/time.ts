@@ -26,7 +26,8 @@ const wallClockFormat = lazyDateFormat({
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  hour12: true,
+  hourCycle: "h23",
+  timeZoneName: "longOffset",
 });
 
 /** The named parts of an instant as one formatter shows it. */
@@ -34,24 +35,67 @@ export function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Rec
   return Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
 }
 
-/** An instant as the community's calendars and clocks show it: "Saturday", "November", "14", "2026", "6", "00", "PM". */
+/** An instant as the community's calendars and clocks show it. */
 export interface WallClock {
+  /** "Saturday", "November", "14", "2026" */
   weekday: string;
   month: string;
   day: string;
   year: string;
+  /** "6", "00", "PM" */
   hour: string;
   minute: string;
   dayPeriod: string;
+  /** "2026-11-14T18:00:00-06:00": ISO 8601 with that day's UTC offset. */
+  iso: string;
+}
+
+const two = (value: number) => String(value).padStart(2, "0");
+
+/** "GMT-06:00" as seconds east of UTC; "GMT" alone is UTC. */
+function offsetSeconds(gmtOffset: string): number {
+  const [, sign, hours, minutes, seconds] = /^GMT([+-])(\d\d):(\d\d)(?::(\d\d))?$/.exec(gmtOffset) ?? [];
+  if (!sign) return 0;
+  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds ?? 0);
+  return sign === "-" ? -total : total;
+}
+
+function readWallClock(instant: Date): WallClock {
+  const { weekday = "", month = "", day = "", year = "", timeZoneName = "GMT" } = partsOf(wallClockFormat(), instant);
+  // The numbers come from the instant moved by the offset: exact, and the
+  // same in every engine. Only the names come from ICU.
+  const local = new Date(instant.getTime() + offsetSeconds(timeZoneName) * 1000);
+  const hour = local.getUTCHours();
+  const date = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+  const time = `${two(hour)}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}`;
+  return {
+    weekday,
+    month,
+    day,
+    year,
+    hour: String(hour % 12 || 12),
+    minute: two(local.getUTCMinutes()),
+    dayPeriod: hour < 12 ? "AM" : "PM",
+    iso: `${date}T${time}${timeZoneName === "GMT" ? "+00:00" : timeZoneName.slice(3)}`,
+  };
 }
 
 /**
- * One `formatToParts` call gives every part the texts below are made of; ICU
- * formatting is the costly step when a page lists many events.
+ * ICU formatting is the costliest step of rendering a list of events, and the
+ * same few instants come back on every render: the last few hundred are kept.
  */
+const keptClocks = new Map<number, WallClock>();
+const KEPT_CLOCKS = 512;
+
 export function wallClock(instant: Date): WallClock {
-  const { weekday = "", month = "", day = "", year = "", hour = "", minute = "", dayPeriod = "" } = partsOf(wallClockFormat(), instant);
-  return { weekday, month, day, year, hour, minute, dayPeriod };
+  const key = instant.getTime();
+  let clock = keptClocks.get(key);
+  if (clock === undefined) {
+    clock = readWallClock(instant);
+    if (keptClocks.size >= KEPT_CLOCKS) keptClocks.clear();
+    keptClocks.set(key, clock);
+  }
+  return clock;
 }
 
 export function yearIn(date: Date): number {
@@ -86,23 +130,4 @@ export function timeRange(start: WallClock, end: WallClock | null): string {
   if (!end) return clockTime(start);
   const endText = mediumDate(end) === mediumDate(start) ? clockTime(end) : `${longDate(end)}, ${clockTime(end)}`;
   return `${clockTime(start)} - ${endText}`;
-}
-
-const offsetFormat = lazyDateFormat({
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "longOffset",
-});
-
-/** "2026-11-14T18:00:00-06:00": the community's wall-clock time with that day's UTC offset (ISO 8601). */
-export function offsetDateTime(instant: Date): string {
-  const { year, month, day, hour, minute, second, timeZoneName } = partsOf(offsetFormat(), instant);
-  const offset = timeZoneName === "GMT" ? "+00:00" : (timeZoneName ?? "").replace("GMT", "");
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }

@@ -1,7 +1,7 @@
 // Calendar arithmetic in the community's time zone. Only numeric parts and
 // English month/weekday names come from Intl, so the server's V8 and every
 // browser produce the same text and hydration matches.
-import { TIME_ZONE, lazyDateFormat, partsOf } from "@/lib/time";
+import { TIME_ZONE, lazyDateFormat, partsOf, wallClock } from "@/lib/time";
 
 export interface CalendarDay {
   year: number;
@@ -15,16 +15,6 @@ const dayFormat = lazyDateFormat({
   year: "numeric",
   month: "numeric",
   day: "numeric",
-});
-
-const eventFormat = lazyDateFormat({
-  timeZone: TIME_ZONE,
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
 });
 
 const monthTitleFormat = lazyDateFormat({ timeZone: "UTC", month: "long", year: "numeric" });
@@ -54,10 +44,8 @@ export function monthWeeks({ year, month }: Pick<CalendarDay, "year" | "month">)
 
 /** An event's start as a short month and day plus "Sat, Nov 21 · 8:00 AM". */
 export function eventWhen(instant: Date): { month: string; day: string; full: string } {
-  const parts = partsOf(eventFormat(), instant);
-  return {
-    month: parts.month ?? "",
-    day: parts.day ?? "",
-    full: `${parts.weekday}, ${parts.month} ${parts.day} · ${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
-  };
+  const { weekday, month, day, hour, minute, dayPeriod } = wallClock(instant);
+  // English short names are the first three letters of the long ones.
+  const shortMonth = month.slice(0, 3);
+  return { month: shortMonth, day, full: `${weekday.slice(0, 3)}, ${shortMonth} ${day} · ${hour}:${minute} ${dayPeriod}` };
 }
