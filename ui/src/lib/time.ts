@@ -18,17 +18,8 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.
 
 const yearFormat = lazyDateFormat({ timeZone: TIME_ZONE, year: "numeric" });
 
-const wallClockFormat = lazyDateFormat({
-  timeZone: TIME_ZONE,
-  weekday: "long",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "longOffset",
-});
+/** The names of the day and month, and the UTC offset ("GMT-06:00"): the rest is arithmetic. */
+const namesFormat = lazyDateFormat({ timeZone: TIME_ZONE, weekday: "long", month: "long", timeZoneName: "longOffset" });
 
 /** The named parts of an instant as one formatter shows it. */
 export function partsOf(format: Intl.DateTimeFormat, instant: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
@@ -61,7 +52,7 @@ function offsetSeconds(gmtOffset: string): number {
 }
 
 function readWallClock(instant: Date): WallClock {
-  const { weekday = "", month = "", day = "", year = "", timeZoneName = "GMT" } = partsOf(wallClockFormat(), instant);
+  const { weekday = "", month = "", timeZoneName = "GMT" } = partsOf(namesFormat(), instant);
   // The numbers come from the instant moved by the offset: exact, and the
   // same in every engine. Only the names come from ICU.
   const local = new Date(instant.getTime() + offsetSeconds(timeZoneName) * 1000);
@@ -71,8 +62,8 @@ function readWallClock(instant: Date): WallClock {
   return {
     weekday,
     month,
-    day,
-    year,
+    day: String(local.getUTCDate()),
+    year: String(local.getUTCFullYear()),
     hour: String(hour % 12 || 12),
     minute: two(local.getUTCMinutes()),
     dayPeriod: hour < 12 ? "AM" : "PM",
