@@ -60,7 +60,7 @@ const firstSegmentOf = (route: RouteObject) => firstSegment(`/${route.path ?? ""
 
 /**
  * react-router flattens the table it is given and compiles a pattern per route
- * on every render, a tenth of a small page's render time. Every page's path
+ * on every render, up to a sixth of a small page's render time. Every page's path
  * starts with a fixed segment, so the table is split by that segment once and
  * a render matches against its part alone. A path whose first segment names
  * no page (or is percent-encoded) gets the whole table, so matching is

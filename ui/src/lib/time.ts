@@ -56,18 +56,20 @@ function readWallClock(instant: Date): WallClock {
   // The numbers come from the instant moved by the offset: exact, and the
   // same in every engine. Only the names come from ICU.
   const local = new Date(instant.getTime() + offsetSeconds(timeZoneName) * 1000);
+  const year = String(local.getUTCFullYear());
+  const day = local.getUTCDate();
   const hour = local.getUTCHours();
-  const date = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
-  const time = `${two(hour)}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}`;
+  const minute = two(local.getUTCMinutes());
+  const offset = timeZoneName === "GMT" ? "+00:00" : timeZoneName.slice(3);
   return {
     weekday,
     month,
-    day: String(local.getUTCDate()),
-    year: String(local.getUTCFullYear()),
+    day: String(day),
+    year,
     hour: String(hour % 12 || 12),
-    minute: two(local.getUTCMinutes()),
+    minute,
     dayPeriod: hour < 12 ? "AM" : "PM",
-    iso: `${date}T${time}${timeZoneName === "GMT" ? "+00:00" : timeZoneName.slice(3)}`,
+    iso: `${year}-${two(local.getUTCMonth() + 1)}-${two(day)}T${two(hour)}:${minute}:${two(local.getUTCSeconds())}${offset}`,
   };
 }
 
