@@ -28,6 +28,28 @@ const reactRouterProduction = {
   },
 };
 
+// Every lucide-react icon module calls `createLucideIcon` once with its drawing; ours draws the
+// paths once instead of on every render (src/lib/lucide-icon.ts). The build fails if the icons
+// stop importing it the way this expects, rather than quietly rendering the slow way.
+function staticLucideIcons() {
+  let substituted = 0;
+  return {
+    name: "static-lucide-icons",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\.\/createLucideIcon\.mjs$/ }, ({ importer }) => {
+        if (!importer.includes("/node_modules/lucide-react/")) return undefined;
+        substituted += 1;
+        return { path: join(root, "src/lib/lucide-icon.ts") };
+      });
+      pluginBuild.onEnd((result) => {
+        if (result.errors.length === 0 && substituted === 0) {
+          throw new Error("no lucide-react icon imported ../createLucideIcon.mjs (see staticLucideIcons in build.mjs)");
+        }
+      });
+    },
+  };
+}
+
 const shared = {
   bundle: true,
   minify: true,
@@ -49,7 +71,7 @@ await build({
   mainFields: ["browser", "module", "main"],
   conditions: ["browser", "import", "default"],
   inject: [join(root, "src/ssr/polyfills.ts")],
-  plugins: [reactRouterProduction],
+  plugins: [reactRouterProduction, staticLucideIcons()],
 });
 
 // Browsers load each page, and parts of pages, as chunks of their own; the server bundle keeps
@@ -101,7 +123,7 @@ const chunksFollowEntry = {
 
 const client = await build({
   ...shared,
-  plugins: [reactRouterProduction, chunksFollowEntry, lazyModules],
+  plugins: [reactRouterProduction, staticLucideIcons(), chunksFollowEntry, lazyModules],
   entryPoints: { "entry-client": clientEntry },
   outdir: assets,
   platform: "browser",
