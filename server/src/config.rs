@@ -128,7 +128,7 @@ pub struct MailSettings {
     /// Empty for a relay without authentication.
     pub smtp_username: String,
     pub smtp_password: SecretString,
-    /// Sender of every e-mail ("Name <address>").
+    /// Sender of every e-mail (`Name <address>`).
     pub from: String,
     /// How often the outbox looks for due e-mail when nothing wakes it.
     pub poll_interval_ms: u64,
