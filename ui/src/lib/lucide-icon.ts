@@ -23,7 +23,7 @@ interface IconData {
   node: [tag: string, attributes: Attributes][];
 }
 
-export interface IconProps extends SVGProps<SVGSVGElement> {
+interface IconProps extends SVGProps<SVGSVGElement> {
   size?: string | number;
   absoluteStrokeWidth?: boolean;
   nonScalingStroke?: boolean;
