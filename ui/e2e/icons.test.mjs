@@ -1,7 +1,7 @@
 // Icons are lucide-react's modules with our `createLucideIcon` (src/lib/lucide-icon.ts, put in
 // place by build.mjs): the markup must be exactly what lucide-react itself renders.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -32,9 +32,14 @@ async function loadFactories() {
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "silent",
   });
-  const file = join(mkdtempSync(join(tmpdir(), "icons-")), "factories.cjs");
-  writeFileSync(file, result.outputFiles[0].text);
-  return createRequire(import.meta.url)(file);
+  const dir = mkdtempSync(join(tmpdir(), "icons-"));
+  try {
+    const file = join(dir, "factories.cjs");
+    writeFileSync(file, result.outputFiles[0].text);
+    return createRequire(import.meta.url)(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const CASES = [
