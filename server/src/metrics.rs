@@ -1,5 +1,6 @@
 //! Prometheus metrics, served at `/metrics`: requests and their latency per
-//! route, render time, the render queue, the page cache and the read cache.
+//! route, render time, the render queue and isolates' heaps, the page cache
+//! and the read cache.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,6 +15,8 @@ use prometheus::{
     Registry, TextEncoder,
 };
 
+use ssr_bundle::RenderPool;
+
 use crate::state::AppState;
 
 pub struct Metrics {
@@ -22,6 +25,7 @@ pub struct Metrics {
     latency: HistogramVec,
     render_seconds: Histogram,
     queue_depth: IntGauge,
+    heap_bytes: IntGauge,
     /// Page cache lookups answered from memory.
     pub cache_hits: IntCounter,
     /// Page cache lookups that had to render.
@@ -56,6 +60,10 @@ impl Metrics {
                 .buckets(BUCKETS.to_vec()),
         )?;
         let queue_depth = IntGauge::new("ssr_queue_depth", "Renders waiting for a free isolate")?;
+        let heap_bytes = IntGauge::new(
+            "ssr_heap_bytes",
+            "Physical memory of the render isolates' JavaScript heaps",
+        )?;
         let cache_hits = IntCounter::new("page_cache_hits_total", "Pages answered from memory")?;
         let cache_misses = IntCounter::new(
             "page_cache_misses_total",
@@ -77,6 +85,7 @@ impl Metrics {
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(render_seconds.clone()))?;
         registry.register(Box::new(queue_depth.clone()))?;
+        registry.register(Box::new(heap_bytes.clone()))?;
         registry.register(Box::new(cache_hits.clone()))?;
         registry.register(Box::new(cache_misses.clone()))?;
         registry.register(Box::new(data_version_reads.clone()))?;
@@ -88,6 +97,7 @@ impl Metrics {
             latency,
             render_seconds,
             queue_depth,
+            heap_bytes,
             cache_hits,
             cache_misses,
             data_version_reads,
@@ -117,10 +127,11 @@ impl Metrics {
         self.render_seconds.observe(took.as_secs_f64());
     }
 
-    /// The text exposition format, with the queue depth read now.
-    pub fn render(&self, queue_depth: usize) -> prometheus::Result<String> {
-        self.queue_depth
-            .set(i64::try_from(queue_depth).unwrap_or(i64::MAX));
+    /// The text exposition format, with the render pool's gauges read now.
+    pub fn render(&self, renderer: &RenderPool) -> prometheus::Result<String> {
+        let gauge = |count: usize| i64::try_from(count).unwrap_or(i64::MAX);
+        self.queue_depth.set(gauge(renderer.queue_depth()));
+        self.heap_bytes.set(gauge(renderer.heap_bytes()));
         let mut text = Vec::new();
         TextEncoder::new().encode(&self.registry.gather(), &mut text)?;
         Ok(String::from_utf8_lossy(&text).into_owned())

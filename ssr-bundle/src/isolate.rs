@@ -71,6 +71,21 @@ impl RenderIsolate {
         self.out_of_memory.load(Ordering::SeqCst)
     }
 
+    /// A full collection that also returns the freed pages to the system.
+    /// It throws away optimized code whose object shapes died with the
+    /// garbage, so it is worth its cost only while the isolate is idle.
+    pub(crate) fn collect_garbage(&mut self) {
+        self.runtime.v8_isolate().low_memory_notification();
+    }
+
+    /// Physical memory the JavaScript heap holds now.
+    pub(crate) fn heap_bytes(&mut self) -> usize {
+        self.runtime
+            .v8_isolate()
+            .get_heap_statistics()
+            .total_physical_size()
+    }
+
     pub(crate) fn handle(&mut self) -> v8::IsolateHandle {
         self.runtime.v8_isolate().thread_safe_handle()
     }

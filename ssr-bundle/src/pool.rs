@@ -1,13 +1,19 @@
 //! A fixed set of worker threads, each owning one isolate, fed from one
 //! bounded queue. Isolates are reused across requests and replaced only when
 //! a render had to be terminated.
+//!
+//! Under load V8 collects the old generation rarely, so garbage from past
+//! renders stays resident until the heap reaches V8's next limit; a full
+//! collection between renders would cost more in re-optimized code than it
+//! saves. A worker therefore collects once it has been idle for a while,
+//! and a quiet server gives that memory back.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender, TrySendError};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 use tokio::sync::oneshot;
 
 use crate::isolate::RenderIsolate;
@@ -27,6 +33,9 @@ pub struct PoolConfig {
     /// Largest JavaScript heap of one isolate; a render reaching it is
     /// stopped and the isolate replaced.
     pub max_heap_bytes: usize,
+    /// How long a worker waits without a render before it collects its
+    /// isolate's garbage.
+    pub idle_collection_after: Duration,
 }
 
 impl Default for PoolConfig {
@@ -37,6 +46,7 @@ impl Default for PoolConfig {
             queue_capacity: workers * 64,
             budget: Duration::from_secs(2),
             max_heap_bytes: 256 * 1024 * 1024,
+            idle_collection_after: Duration::from_secs(1),
         }
     }
 }
@@ -53,6 +63,8 @@ pub struct RenderPool {
     jobs: Sender<Job>,
     /// Workers whose thread is still running.
     live_workers: Arc<AtomicUsize>,
+    /// Each worker's latest reading of its isolate's heap.
+    heap_bytes: Arc<[AtomicUsize]>,
     from_snapshot: bool,
 }
 
@@ -62,14 +74,21 @@ impl RenderPool {
     pub fn start(bundle: Bundle, config: &PoolConfig) -> Result<Self, RenderError> {
         let (jobs, queue) = crossbeam_channel::bounded(config.queue_capacity);
         let live_workers = Arc::new(AtomicUsize::new(0));
-        let mut ready = Vec::with_capacity(config.workers);
-        for index in 0..config.workers.max(1) {
+        let workers = config.workers.max(1);
+        let heap_bytes: Arc<[AtomicUsize]> = (0..workers).map(|_| AtomicUsize::new(0)).collect();
+        let mut ready = Vec::with_capacity(workers);
+        for index in 0..workers {
             let (loaded, loaded_rx) = std::sync::mpsc::channel();
             let worker = Worker {
                 bundle: bundle.clone(),
                 queue: queue.clone(),
                 budget: config.budget,
                 max_heap_bytes: config.max_heap_bytes,
+                idle_collection_after: config.idle_collection_after,
+                heap_bytes: HeapReading {
+                    all: Arc::clone(&heap_bytes),
+                    index,
+                },
                 _alive: WorkerAlive::new(&live_workers),
             };
             thread::Builder::new()
@@ -84,6 +103,7 @@ impl RenderPool {
         Ok(Self {
             jobs,
             live_workers,
+            heap_bytes,
             from_snapshot: bundle.snapshot().is_some(),
         })
     }
@@ -96,6 +116,15 @@ impl RenderPool {
     /// Renders waiting for a free isolate right now.
     pub fn queue_depth(&self) -> usize {
         self.jobs.len()
+    }
+
+    /// Physical memory of all isolates' JavaScript heaps, as each worker
+    /// last read it (after its latest render or collection).
+    pub fn heap_bytes(&self) -> usize {
+        self.heap_bytes
+            .iter()
+            .map(|bytes| bytes.load(Ordering::Relaxed))
+            .sum()
     }
 
     /// Whether any worker is still there to render.
@@ -124,6 +153,8 @@ struct Worker {
     queue: Receiver<Job>,
     budget: Duration,
     max_heap_bytes: usize,
+    idle_collection_after: Duration,
+    heap_bytes: HeapReading,
     /// Held, never read: dropping it with the worker marks the worker gone.
     _alive: WorkerAlive,
 }
@@ -141,6 +172,18 @@ impl WorkerAlive {
 impl Drop for WorkerAlive {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// One worker's slot in the pool's heap readings.
+struct HeapReading {
+    all: Arc<[AtomicUsize]>,
+    index: usize,
+}
+
+impl HeapReading {
+    fn record(&self, isolate: &mut RenderIsolate) {
+        self.all[self.index].store(isolate.heap_bytes(), Ordering::Relaxed);
     }
 }
 
@@ -185,7 +228,28 @@ impl Worker {
     /// Renders jobs until the queue closes (`false`) or a render was stopped
     /// (over time or out of memory) and the isolate must be replaced (`true`).
     fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
-        while let Ok(job) = self.queue.recv() {
+        self.heap_bytes.record(isolate);
+        let mut garbage = false;
+        loop {
+            // Sleeps without a deadline when there is nothing to collect.
+            let next = if garbage {
+                self.queue.recv_timeout(self.idle_collection_after)
+            } else {
+                self.queue
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected)
+            };
+            let job = match next {
+                Ok(job) => job,
+                Err(RecvTimeoutError::Timeout) => {
+                    isolate.collect_garbage();
+                    self.heap_bytes.record(isolate);
+                    garbage = false;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return false,
+            };
+            garbage = true;
             watchdog.arm(Instant::now() + self.budget, isolate.handle());
             let outcome = isolate.render(&job.url, &job.data_json);
             let timed_out = watchdog.disarm();
@@ -202,7 +266,7 @@ impl Worker {
             if timed_out || exhausted {
                 return true;
             }
+            self.heap_bytes.record(isolate);
         }
-        false
     }
 }

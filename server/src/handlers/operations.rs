@@ -37,7 +37,7 @@ pub async fn show_readiness(state: web::Data<AppState>) -> HttpResponse {
 pub async fn show_metrics(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let text = state
         .metrics
-        .render(state.renderer.queue_depth())
+        .render(&state.renderer)
         .map_err(|error| AppError::Internal(error.into()))?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")

@@ -102,6 +102,12 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
         ])
         .await;
     assert!(text.contains("http_request_duration_seconds_bucket{route=\"page\",le=\"0.5\"}"));
+    let heap_bytes: u64 = text
+        .lines()
+        .find_map(|line| line.strip_prefix("ssr_heap_bytes "))
+        .and_then(|value| value.parse().ok())
+        .expect("the isolates' heap gauge");
+    assert!(heap_bytes > 1024 * 1024, "{heap_bytes} B");
 }
 
 #[actix_rt::test]

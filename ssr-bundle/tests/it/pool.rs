@@ -4,9 +4,11 @@ use ssr_bundle::{Bundle, PoolConfig, RenderError, RenderPool, Rendered};
 
 /// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
 /// allocates until memory runs out,
-/// `/throw` throws, `/garbage` returns something that is not a result.
+/// `/throw` throws, `/garbage` returns something that is not a result,
+/// `/litter` leaves garbage behind.
 const BUNDLE: &str = r#"
 let renders = 0;
+let litter;
 globalThis.__ssr = {
   render(url, dataJson) {
     const data = JSON.parse(dataJson);
@@ -14,11 +16,14 @@ globalThis.__ssr = {
     if (url === "/hog") { const hoard = []; for (;;) hoard.push(new Array(100000).fill(url)); }
     if (url === "/throw") throw new Error("boom");
     if (url === "/garbage") return "not a result";
+    if (url === "/litter") litter = Array.from({ length: 20000 }, (_, i) => ({ i }));
     renders += 1;
     return { status: 200, head: "", body: `${url} ${data.greeting} ${renders}` };
   },
 };
 "#;
+
+const IDLE_COLLECTION_AFTER: Duration = Duration::from_millis(200);
 
 fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
     let config = PoolConfig {
@@ -26,6 +31,7 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
         queue_capacity,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
+        idle_collection_after: IDLE_COLLECTION_AFTER,
     };
     RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads")
 }
@@ -162,6 +168,7 @@ async fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
             // Long enough that only the memory limit can stop the hog.
             budget: Duration::from_secs(30),
             max_heap_bytes: 64 * 1024 * 1024,
+            ..PoolConfig::default()
         },
     )
     .expect("bundle loads");
@@ -173,4 +180,19 @@ async fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
     );
     // A fresh isolate: its counter starts again.
     assert_eq!(body(&pool, "/after").await, "/after hi 1");
+}
+
+#[tokio::test]
+async fn an_idle_worker_collects_its_garbage_and_keeps_rendering() {
+    let _kind = crate::ISOLATE_KIND.read().await;
+    let pool = pool(1, 8);
+    for _ in 0..50 {
+        body(&pool, "/litter").await;
+    }
+    let busy = pool.heap_bytes();
+    assert!(busy > 0, "the worker reads its heap after each render");
+    tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
+    let idle = pool.heap_bytes();
+    assert!(idle < busy, "heap after renders {busy} B, idle {idle} B");
+    assert_eq!(body(&pool, "/after").await, "/after hi 51");
 }

@@ -67,6 +67,7 @@ fn pool() -> RenderPool {
         queue_capacity: 8,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
+        ..PoolConfig::default()
     };
     RenderPool::start(Bundle::Snapshot(snapshot()), &config).expect("snapshot loads")
 }
