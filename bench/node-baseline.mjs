@@ -15,23 +15,20 @@ import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import vm from "node:vm";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { defaultDist, fetchPageData, loadRender } from "./baseline-bundle.mjs";
+
 const { values: options, positionals: routes } = parseArgs({
   allowPositionals: true,
   options: {
     port: { type: "string", default: "8098" },
     origin: { type: "string", default: "http://127.0.0.1:8080" },
-    dist: { type: "string", default: join(root, "ui/dist") },
+    dist: { type: "string", default: defaultDist },
     workers: { type: "string", default: String(availableParallelism()) },
   },
 });
-
-const PAGE_DATA = /<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/;
 
 if (cluster.isPrimary) {
   await primary();
@@ -41,16 +38,7 @@ if (cluster.isPrimary) {
 
 async function primary() {
   if (routes.length === 0) throw new Error("name at least one route to serve");
-  /** @type {Record<string, { site: unknown, queries: unknown }>} */
-  const pages = {};
-  for (const route of routes) {
-    const response = await fetch(new URL(route, options.origin), { signal: AbortSignal.timeout(30_000) });
-    const html = await response.text();
-    if (!response.ok) throw new Error(`${route}: the Rust server answered ${response.status}`);
-    const match = PAGE_DATA.exec(html);
-    if (!match) throw new Error(`${route}: no page-data script in the Rust server's page`);
-    pages[route] = JSON.parse(match[1]);
-  }
+  const pages = await fetchPageData(options.origin, routes);
 
   const count = Math.max(1, Number(options.workers) || 1);
   let listening = 0;
@@ -85,12 +73,7 @@ async function primary() {
 }
 
 function worker() {
-  const bundlePath = join(options.dist, "server", "server-bundle.js");
-  vm.runInThisContext(readFileSync(bundlePath, "utf8"), { filename: bundlePath });
-  const ssr = /** @type {{ render(url: string, dataJson: string): { status: number, head: string, body: string } }} */ (
-    globalThis.__ssr
-  );
-  if (typeof ssr?.render !== "function") throw new Error(`${bundlePath} did not define __ssr.render`);
+  const render = loadRender(options.dist);
   const assets = JSON.parse(readFileSync(join(options.dist, "manifest.json"), "utf8"));
   const preloads = [assets.script, ...assets.modulePreloads]
     .map((href) => `<link rel="modulepreload" href="${href}">\n`)
@@ -113,7 +96,7 @@ function worker() {
       // The same steps as the Rust handler: one script-safe text, assembled
       // from the kept parts, for the render and for the document.
       const dataJson = `{"site":${data.site},"now":"${new Date().toISOString()}","queries":${data.queries}}`;
-      const rendered = ssr.render(url, dataJson);
+      const rendered = render(url, dataJson);
       const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -231,10 +231,11 @@ ssr_versus_node() {
     fi
   done
   stop "$node_pid"
-  stop "$rust_pid"
   echo
   echo "Target: Rust ≥ 1.5× Node throughput with a lower p99, on every route: met on $met of ${#routes[@]}."
   notes
+  render_alone "${routes[@]}"
+  stop "$rust_pid"
   ((${#reads_off[@]} > 0)) || return 0
   start_rust "$sqlite" "${cache_off[@]}" "${reads_off[@]}"
   echo "The Rust server with its read cache off as well: every request queries the database."
@@ -249,6 +250,28 @@ ssr_versus_node() {
   stop "$rust_pid"
   echo
   notes
+}
+
+# The render function alone, in a loop on one worker per core, in each engine:
+# the share of the end-to-end ratio that the JavaScript work accounts for.
+render_alone() {
+  local route node rust
+  echo "The render alone, with no HTTP and no load generator: the same bundle and page data, the"
+  echo "render function called in a loop by each of the Rust pool's isolates (\`cargo bench --bench"
+  echo "render\`) and by one Node worker process per core (\`bench/node-render.mjs\`)."
+  echo
+  echo "| Route | Rust renders/s | Node renders/s | Rust/Node |"
+  echo "|---|---|---|---|"
+  for route in "$@"; do
+    echo "bench: render alone $route" >&2
+    node=$(node bench/node-render.mjs --origin "$rust_url" --seconds "$seconds" "$route")
+    # As many renders as Node did in the same time, so both run about as long.
+    rust=$(cargo bench -q -p server --bench render -- "$route" $((node * seconds)) | awk -F'|' '{ print $3 + 0 }')
+    awk -v route="$route" -v r="$rust" -v n="$node" 'BEGIN {
+      printf "| `%s` | %d | %d | %.2f× |\n", route, r, n, r / n
+    }'
+  done
+  echo
 }
 
 notes() {
