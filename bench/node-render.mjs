@@ -47,7 +47,6 @@ if (cluster.isPrimary) {
 } else {
   const render = loadRender(options.dist);
   process.once("message", ({ dataJson }) => {
-    // As long again unmeasured first, so V8 has optimized the hot code.
     const rendersFor = (milliseconds) => {
       const end = performance.now() + milliseconds;
       let renders = 0;
@@ -57,6 +56,7 @@ if (cluster.isPrimary) {
       }
       return renders;
     };
+    // As long again unmeasured first, so V8 has optimized the hot code.
     rendersFor(seconds * 1000);
     const started = performance.now();
     const renders = rendersFor(seconds * 1000);
