@@ -80,6 +80,10 @@ pub struct RenderSettings {
     /// JavaScript heap of one isolate; a render that needs more is stopped
     /// and its isolate replaced, instead of the process running out of memory.
     pub max_heap_megabytes: usize,
+    /// Growth of an isolate's old generation under load after which its
+    /// worker asks V8 for a major collection; 0 leaves that to V8, which
+    /// lets memory climb for longer.
+    pub collect_after_growth_megabytes: usize,
 }
 
 impl RenderSettings {

@@ -11,6 +11,18 @@ use crate::{Bundle, RenderError, Rendered};
 /// The script name V8 reports in stack traces of the bundle.
 pub(crate) const BUNDLE_NAME: &str = "server-bundle.js";
 
+/// V8's young generation: it grows to its set size under load and stays
+/// there, and scavenges empty it without a major collection.
+const YOUNG_SPACES: &[&[u8]] = &[b"new_space", b"new_large_object_space"];
+
+/// Physical memory of a JavaScript heap.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HeapSize {
+    pub(crate) total: usize,
+    /// All but the young generation: what only a major collection frees.
+    pub(crate) old_generation: usize,
+}
+
 pub(crate) struct RenderIsolate {
     runtime: JsRuntime,
     /// `globalThis.__ssr.render`, looked up once.
@@ -29,7 +41,7 @@ impl RenderIsolate {
         let heap_claim = HeapClaim::acquire(bundle)?;
         let mut runtime = JsRuntime::new(RuntimeOptions {
             startup_snapshot: bundle.snapshot(),
-            create_params: Some(v8::CreateParams::default().heap_limits(0, max_heap_bytes)),
+            create_params: Some(create_params(max_heap_bytes)),
             ..RuntimeOptions::default()
         });
         let out_of_memory = Arc::new(AtomicBool::new(false));
@@ -78,12 +90,30 @@ impl RenderIsolate {
         self.runtime.v8_isolate().low_memory_notification();
     }
 
-    /// Physical memory the JavaScript heap holds now.
-    pub(crate) fn heap_bytes(&mut self) -> usize {
+    /// Asks V8 for a major collection that returns freed pages to the
+    /// system. A moderate memory-pressure notification starts one that
+    /// marks concurrently with the renders; unlike [`Self::collect_garbage`]
+    /// it does not stop the isolate for several full collections, so a busy
+    /// isolate can afford it.
+    pub(crate) fn ask_for_collection(&mut self) {
         self.runtime
             .v8_isolate()
-            .get_heap_statistics()
-            .total_physical_size()
+            .memory_pressure_notification(v8::MemoryPressureLevel::Moderate);
+    }
+
+    /// Physical memory the JavaScript heap holds now.
+    pub(crate) fn heap_size(&mut self) -> HeapSize {
+        let isolate = self.runtime.v8_isolate();
+        let total = isolate.get_heap_statistics().total_physical_size();
+        let young: usize = (0..isolate.number_of_heap_spaces())
+            .filter_map(|index| isolate.get_heap_space_statistics(index))
+            .filter(|space| YOUNG_SPACES.contains(&space.space_name().to_bytes()))
+            .map(|space| space.physical_space_size())
+            .sum();
+        HeapSize {
+            total,
+            old_generation: total.saturating_sub(young),
+        }
     }
 
     pub(crate) fn handle(&mut self) -> v8::IsolateHandle {
@@ -118,6 +148,16 @@ impl RenderIsolate {
             }
         }
     }
+}
+
+/// A heap of at most `max_heap_bytes` whose young generation starts at its
+/// largest size. Under load it grows there within a few renders anyway; a
+/// collection asked for under load ([`RenderIsolate::ask_for_collection`])
+/// would otherwise shrink it, only for it to grow back.
+fn create_params(max_heap_bytes: usize) -> v8::CreateParams {
+    let params = v8::CreateParams::default().heap_limits(0, max_heap_bytes);
+    let young = params.max_young_generation_size_in_bytes();
+    params.set_initial_young_generation_size_in_bytes(young)
 }
 
 /// Reads the `{status, head, body}` object the render function returned.

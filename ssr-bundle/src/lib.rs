@@ -12,6 +12,7 @@
 //! deserializes a heap instead of parsing and running the bundle again.
 
 mod error;
+mod growth_trigger;
 mod heap_claim;
 mod isolate;
 mod pool;

@@ -5,8 +5,10 @@
 //! Under load V8 collects the old generation rarely, so garbage from past
 //! renders stays resident until the heap reaches V8's next limit; a full
 //! collection between renders would cost more in re-optimized code than it
-//! saves. A worker therefore collects once it has been idle for a while,
-//! and a quiet server gives that memory back.
+//! saves. A busy worker therefore asks for a concurrent major collection
+//! once its isolate's old generation has grown by a set amount
+//! ([`GrowthTrigger`]), and an idle one collects fully, so a quiet server
+//! gives that memory back.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -16,7 +18,8 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 use tokio::sync::oneshot;
 
-use crate::isolate::RenderIsolate;
+use crate::growth_trigger::GrowthTrigger;
+use crate::isolate::{HeapSize, RenderIsolate};
 use crate::watchdog::Watchdog;
 use crate::{Bundle, RenderError, Rendered};
 
@@ -36,6 +39,12 @@ pub struct PoolConfig {
     /// How long a worker waits without a render before it collects its
     /// isolate's garbage.
     pub idle_collection_after: Duration,
+    /// How far an isolate's old generation may grow above its smallest size
+    /// since the last collection before its worker asks for one; 0 leaves
+    /// collections under load to V8.
+    pub collect_after_growth_bytes: usize,
+    /// Renders that must pass between two collections a worker asks for.
+    pub min_renders_between_collections: usize,
 }
 
 impl Default for PoolConfig {
@@ -47,6 +56,12 @@ impl Default for PoolConfig {
             budget: Duration::from_secs(2),
             max_heap_bytes: 256 * 1024 * 1024,
             idle_collection_after: Duration::from_secs(1),
+            // Measured on the site's pages: resident memory stays flat under
+            // load, and throughput within the benchmark's noise.
+            collect_after_growth_bytes: 2 * 1024 * 1024,
+            // The directory page leaves more behind per render than the
+            // allowance: asking every few renders halved its throughput.
+            min_renders_between_collections: 1000,
         }
     }
 }
@@ -85,6 +100,10 @@ impl RenderPool {
                 budget: config.budget,
                 max_heap_bytes: config.max_heap_bytes,
                 idle_collection_after: config.idle_collection_after,
+                growth_trigger: (
+                    config.collect_after_growth_bytes,
+                    config.min_renders_between_collections,
+                ),
                 heap_bytes: HeapReading {
                     all: Arc::clone(&heap_bytes),
                     index,
@@ -154,6 +173,8 @@ struct Worker {
     budget: Duration,
     max_heap_bytes: usize,
     idle_collection_after: Duration,
+    /// [`GrowthTrigger::new`]'s arguments for each isolate.
+    growth_trigger: (usize, usize),
     heap_bytes: HeapReading,
     /// Held, never read: dropping it with the worker marks the worker gone.
     _alive: WorkerAlive,
@@ -182,8 +203,10 @@ struct HeapReading {
 }
 
 impl HeapReading {
-    fn record(&self, isolate: &mut RenderIsolate) {
-        self.all[self.index].store(isolate.heap_bytes(), Ordering::Relaxed);
+    fn record(&self, isolate: &mut RenderIsolate) -> HeapSize {
+        let size = isolate.heap_size();
+        self.all[self.index].store(size.total, Ordering::Relaxed);
+        size
     }
 }
 
@@ -229,6 +252,8 @@ impl Worker {
     /// (over time or out of memory) and the isolate must be replaced (`true`).
     fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
         self.heap_bytes.record(isolate);
+        let (allowed, min_renders) = self.growth_trigger;
+        let mut growth = GrowthTrigger::new(allowed, min_renders);
         let mut garbage = false;
         loop {
             // Sleeps without a deadline when there is nothing to collect.
@@ -266,7 +291,10 @@ impl Worker {
             if timed_out || exhausted {
                 return true;
             }
-            self.heap_bytes.record(isolate);
+            let size = self.heap_bytes.record(isolate);
+            if growth.collect_now(size.old_generation) {
+                isolate.ask_for_collection();
+            }
         }
     }
 }

@@ -32,6 +32,8 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
         idle_collection_after: IDLE_COLLECTION_AFTER,
+        collect_after_growth_bytes: 0,
+        min_renders_between_collections: 1,
     };
     RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads")
 }
@@ -195,4 +197,40 @@ async fn an_idle_worker_collects_its_garbage_and_keeps_rendering() {
     let idle = pool.heap_bytes();
     assert!(idle < busy, "heap after renders {busy} B, idle {idle} B");
     assert_eq!(body(&pool, "/after").await, "/after hi 51");
+}
+
+/// How far the heap of one worker rendering `/litter` back to back grows
+/// above its size after the first render, each render's garbage living long
+/// enough to reach the old generation.
+async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
+    let config = PoolConfig {
+        workers: 1,
+        queue_capacity: 8,
+        max_heap_bytes: 64 * 1024 * 1024,
+        collect_after_growth_bytes,
+        min_renders_between_collections: 10,
+        ..PoolConfig::default()
+    };
+    let pool = RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads");
+    body(&pool, "/litter").await;
+    // The reply comes before the worker records its reading.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let first = pool.heap_bytes();
+    let mut largest = first;
+    for _ in 0..200 {
+        body(&pool, "/litter").await;
+        largest = largest.max(pool.heap_bytes());
+    }
+    largest - first
+}
+
+#[tokio::test]
+async fn a_busy_worker_asks_for_a_collection_once_its_old_generation_has_grown() {
+    let _kind = crate::ISOLATE_KIND.read().await;
+    let left_to_v8 = heap_growth(0).await;
+    let collected = heap_growth(1024 * 1024).await;
+    assert!(
+        collected < left_to_v8 / 2,
+        "heap growth {collected} B, left to V8 {left_to_v8} B"
+    );
 }
