@@ -8,7 +8,7 @@
 //! generation has grown a little keeps it near its live size.
 
 /// Follows one isolate's old generation, reading by reading.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct GrowthTrigger {
     /// Growth that calls for a collection; 0 leaves collections to V8.
     allowed: usize,

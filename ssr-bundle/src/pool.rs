@@ -100,7 +100,7 @@ impl RenderPool {
                 budget: config.budget,
                 max_heap_bytes: config.max_heap_bytes,
                 idle_collection_after: config.idle_collection_after,
-                growth_trigger: (
+                growth_trigger: GrowthTrigger::new(
                     config.collect_after_growth_bytes,
                     config.min_renders_between_collections,
                 ),
@@ -173,8 +173,8 @@ struct Worker {
     budget: Duration,
     max_heap_bytes: usize,
     idle_collection_after: Duration,
-    /// [`GrowthTrigger::new`]'s arguments for each isolate.
-    growth_trigger: (usize, usize),
+    /// Copied afresh for each isolate.
+    growth_trigger: GrowthTrigger,
     heap_bytes: HeapReading,
     /// Held, never read: dropping it with the worker marks the worker gone.
     _alive: WorkerAlive,
@@ -252,8 +252,7 @@ impl Worker {
     /// (over time or out of memory) and the isolate must be replaced (`true`).
     fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
         self.heap_bytes.record(isolate);
-        let (allowed, min_renders) = self.growth_trigger;
-        let mut growth = GrowthTrigger::new(allowed, min_renders);
+        let mut growth = self.growth_trigger.clone();
         let mut garbage = false;
         loop {
             // Sleeps without a deadline when there is nothing to collect.
