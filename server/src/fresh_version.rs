@@ -92,10 +92,22 @@ pub struct FreshVersion {
 
 impl FreshVersion {
     /// Starts the thread reading `db`'s version, which ends when this is dropped.
+    /// The thread keeps one of the pool's connections rather than checking
+    /// one out, and having the pool test it, for every read; after a failed
+    /// read it takes a fresh one.
     pub fn new(db: Database, reads_done: IntCounter) -> std::io::Result<Self> {
+        let kept = Mutex::new(None);
         let read_version = move || {
-            let mut conn = db.connection()?;
-            Ok(DataVersion::current(&mut conn)?)
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let conn = match kept.as_mut() {
+                Some(conn) => conn,
+                None => kept.insert(db.connection()?),
+            };
+            let version = DataVersion::current(conn);
+            if version.is_err() {
+                *kept = None;
+            }
+            Ok(version?)
         };
         Self::reading_with(Box::new(read_version), reads_done)
     }
