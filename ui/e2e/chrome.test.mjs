@@ -45,6 +45,34 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
   await close();
 });
 
+test("a link to the page shown adds no history entry, and a click with a modifier key is left to the browser", async () => {
+  const { page, problems, close } = await openPage(session.browser);
+  const base = session.server.baseUrl;
+  await gotoHydrated(page, `${base}/events`);
+  const nav = page.locator("nav[aria-label='Main']");
+  const entries = await page.evaluate(() => history.length);
+  await nav.getByRole("link", { name: "Events" }).click();
+  assert.equal(await page.evaluate(() => history.length), entries, "the same page was pushed again");
+
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    nav.getByRole("link", { name: "News" }).click({ modifiers: ["Control"] }),
+  ]);
+  await tab.waitForURL(`${base}/news`);
+  assert.equal(page.url(), `${base}/events`, "the modified click navigated this tab");
+
+  await nav.getByRole("link", { name: "News" }).click();
+  await page.waitForURL(`${base}/news`);
+  assert.equal(await page.evaluate(() => history.length), entries + 1);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
+  assert.equal((await nav.locator("a[aria-current='page']").textContent())?.trim(), "News");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test("an unknown article whose address has spaces and accents answers 404 and hydrates", async () => {
   const { page, problems, close } = await openPage(session.browser);
   const response = await gotoHydrated(page, `${session.server.baseUrl}/news/caf\u00e9 menu`);

@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { LinkNavigation } from "@/components/ui/Link";
 import { FormOutcomeProvider, type FormOutcome } from "@/lib/form-outcome";
 import { PageMetaProvider, type PageMetaCollector } from "@/lib/page-meta";
 import { SiteProvider, type SiteConfig } from "@/lib/site";
@@ -23,7 +24,9 @@ export function App({
       <QueryClientProvider client={queryClient}>
         <PageMetaProvider collector={metaCollector}>
           <FormOutcomeProvider outcome={form}>
-            <AppRoutes />
+            <LinkNavigation>
+              <AppRoutes />
+            </LinkNavigation>
           </FormOutcomeProvider>
         </PageMetaProvider>
       </QueryClientProvider>

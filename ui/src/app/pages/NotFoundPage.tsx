@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { usePageMeta } from "@/lib/page-meta";
 
 export function NotFoundPage() {

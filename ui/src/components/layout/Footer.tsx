@@ -1,7 +1,7 @@
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { useNow, useSite } from "@/lib/site";
 import { yearIn } from "@/lib/time";
 

@@ -1,7 +1,7 @@
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "@/components/ui/Link";
 import { useSite } from "@/lib/site";
 import { NAV_LINKS } from "./nav-links";
 

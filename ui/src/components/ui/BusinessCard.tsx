@@ -1,6 +1,6 @@
 import MapPin from "lucide-react/icons/map-pin";
 import Store from "lucide-react/icons/store";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 import { FeaturedBadge, VerifiedBadge } from "./Badge";

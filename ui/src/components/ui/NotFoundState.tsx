@@ -1,7 +1,8 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import SearchX from "lucide-react/icons/search-x";
 import type { MouseEvent, ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "@/components/ui/Link";
 
 /**
  * Returns to the previous page of this visit; a visitor who arrived directly

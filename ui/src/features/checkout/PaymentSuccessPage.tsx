@@ -1,7 +1,8 @@
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import Mail from "lucide-react/icons/mail";
 import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";
 import { confirmBusinessListing } from "./api/confirm-business-listing";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { PageHero } from "@/components/ui/PageHero";
 import { usePageMeta } from "@/lib/page-meta";
 import { bannersQuery } from "@/lib/queries";

@@ -3,7 +3,7 @@ import LifeBuoy from "lucide-react/icons/life-buoy";
 import Mail from "lucide-react/icons/mail";
 import Phone from "lucide-react/icons/phone";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { telHref } from "@/components/ui/business-format";
 import { annualSavings, type CataloguePlan, checkoutPath, findPlan, priceLabel } from "@/lib/plans";
 import { useSite } from "@/lib/site";

@@ -1,6 +1,6 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Mail from "lucide-react/icons/mail";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite, withCommunity } from "@/lib/site";
 

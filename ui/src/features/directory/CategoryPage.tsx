@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Store from "lucide-react/icons/store";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { CATEGORY_COLOR_CLASSES, CategoryIcon } from "@/components/ui/CategoryIcon";
 import { NotFoundState } from "@/components/ui/NotFoundState";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { CATEGORY_COLOR_CLASSES, CategoryIcon } from "@/components/ui/CategoryIcon";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { categoriesQuery } from "@/lib/queries";

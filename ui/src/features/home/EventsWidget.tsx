@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import ArrowRight from "lucide-react/icons/arrow-right";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import MapPin from "lucide-react/icons/map-pin";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { upcomingEventsQuery } from "@/lib/queries";
 import { useNow } from "@/lib/site";

@@ -5,7 +5,7 @@ import Mountain from "lucide-react/icons/mountain";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Utensils from "lucide-react/icons/utensils";
 import type { LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 
 interface Tile {
   label: string;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { bannersQuery } from "@/lib/queries";
 import type { BannerPlacement, SponsorBanner } from "@/lib/types";
 

@@ -1,7 +1,7 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Newspaper from "lucide-react/icons/newspaper";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useSite, withCommunity } from "@/lib/site";
 import { mediumDate, wallClock } from "@/lib/time";

@@ -1,5 +1,5 @@
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { useSite } from "@/lib/site";
 import { breadcrumbData } from "@/lib/structured-data";

@@ -5,7 +5,7 @@ import KeyRound from "lucide-react/icons/key-round";
 import Tag from "lucide-react/icons/tag";
 import Users from "lucide-react/icons/users";
 import type { LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 import { PageHero } from "@/components/ui/PageHero";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { breadcrumbData } from "@/lib/structured-data";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/components/ui/Link";
 
 /** A `:market` other than residential or commercial; the page declares the 404 status. */
 export function UnknownMarket() {

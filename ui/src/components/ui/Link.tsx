@@ -1,0 +1,75 @@
+import { createContext, useContext, type ComponentProps, type MouseEvent, type ReactNode } from "react";
+import { createPath, useLocation, useNavigate } from "react-router";
+
+/**
+ * The site's links, in place of react-router's `Link` and `NavLink`. Those resolve their target
+ * against the matched routes on every render, twice per link (for the href and for the click
+ * handler): with 30 to 110 links on a page, that was a fifth to a third of a server render.
+ * Every link here names a path from the site's root or a full URL, so its href is its target as
+ * given. A plain left click on an in-site link navigates within the page, as react-router's
+ * does; other clicks (modifier keys, another target) and full URLs are left to the browser.
+ */
+
+/** Navigates within the page to `to`, replacing the history entry when asked, as react-router's
+ * links do by default when `to` is the current location. */
+type Follow = (to: string, replace: boolean | undefined) => void;
+
+const FollowContext = createContext<Follow | null>(null);
+
+/** Gives the links below one way to navigate, instead of each asking the router for its own. */
+export function LinkNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const follow: Follow = (to, replace) => navigate(to, { replace: replace ?? to === createPath(location) });
+  return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
+}
+
+/** react-router's test for a target that is a full URL rather than a path. */
+const FULL_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+type LinkProps = Omit<ComponentProps<"a">, "href"> & {
+  /** A path from the site's root (`/events?day=…`) or a full URL. */
+  to: string;
+  replace?: boolean;
+};
+
+export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+  const follow = useContext(FollowContext);
+  const inPage = follow !== null && !FULL_URL.test(to);
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (inPage && !event.defaultPrevented && isPlainClick(event, target)) {
+      event.preventDefault();
+      follow(to, replace);
+    }
+  };
+  return <a {...rest} href={to} target={target} onClick={handleClick} />;
+}
+
+/** A left click with no modifier key on a link that opens in this window. */
+function isPlainClick(event: MouseEvent, target: string | undefined): boolean {
+  const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+  return event.button === 0 && (!target || target === "_self") && !modified;
+}
+
+type NavLinkProps = Omit<LinkProps, "className"> & {
+  /** Active only on exactly this path, not on the paths below it. */
+  end?: boolean;
+  className: (state: { isActive: boolean }) => string;
+};
+
+/** A link that knows whether it leads to the page shown (or, unless `end`, to a page above it),
+ * and then says so to assistive technology with `aria-current="page"`. */
+export function NavLink({ end = false, className, ...props }: NavLinkProps) {
+  const isActive = leadsTo(props.to, useLocation().pathname, end);
+  return <Link {...props} aria-current={isActive ? "page" : undefined} className={className({ isActive })} />;
+}
+
+/** react-router's rule, case-insensitive as its `NavLink` is by default. */
+function leadsTo(to: string, pathname: string, end: boolean): boolean {
+  const target = to.toLowerCase();
+  const current = pathname.toLowerCase();
+  if (current === target) return true;
+  const base = target !== "/" && target.endsWith("/") ? target.slice(0, -1) : target;
+  return !end && current.startsWith(base) && current.charAt(base.length) === "/";
+}
