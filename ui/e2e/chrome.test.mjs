@@ -66,6 +66,7 @@ test("a link to the page shown adds no history entry, and a click with a modifie
 
   await nav.getByRole("link", { name: "News" }).click();
   await page.waitForURL(`${base}/news`);
+  await page.getByRole("heading", { level: 1, name: /News$/ }).waitFor();
   assert.equal(await page.evaluate(() => history.length), entries + 1);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
   assert.equal((await nav.locator("a[aria-current='page']").textContent())?.trim(), "News");
