@@ -10,9 +10,9 @@ import { createPath, useLocation, useNavigate } from "react-router";
  * does; other clicks (modifier keys, another target) and full URLs are left to the browser.
  */
 
-/** Navigates within the page to `to`, replacing the history entry when asked, as react-router's
- * links do by default when `to` is the current location. */
-type Follow = (to: string, replace: boolean | undefined) => void;
+/** Navigates within the page to `to`; a link to the location shown replaces its history entry
+ * rather than adding the same one again, as react-router's links do. */
+type Follow = (to: string) => void;
 
 const FollowContext = createContext<Follow | null>(null);
 
@@ -20,7 +20,7 @@ const FollowContext = createContext<Follow | null>(null);
 export function LinkNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const follow: Follow = (to, replace) => navigate(to, { replace: replace ?? to === createPath(location) });
+  const follow: Follow = (to) => navigate(to, { replace: to === createPath(location) });
   return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
 }
 
@@ -30,17 +30,16 @@ const FULL_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 type LinkProps = Omit<ComponentProps<"a">, "href"> & {
   /** A path from the site's root (`/events?day=…`) or a full URL. */
   to: string;
-  replace?: boolean;
 };
 
-export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const follow = useContext(FollowContext);
   const inPage = follow !== null && !FULL_URL.test(to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (inPage && !event.defaultPrevented && isPlainClick(event, target)) {
       event.preventDefault();
-      follow(to, replace);
+      follow(to);
     }
   };
   return <a {...rest} href={to} target={target} onClick={handleClick} />;
