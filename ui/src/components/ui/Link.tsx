@@ -5,9 +5,10 @@ import { createPath, useLocation, useNavigate } from "react-router";
  * The site's links, in place of react-router's `Link` and `NavLink`. Those resolve their target
  * against the matched routes on every render, twice per link (for the href and for the click
  * handler): with 30 to 110 links on a page, that was a fifth to a third of a server render.
- * Every link here names a path from the site's root or a full URL, so its href is its target as
- * given. A plain left click on an in-site link navigates within the page, as react-router's
- * does; other clicks (modifier keys, another target) and full URLs are left to the browser.
+ * Every link here names a path from the site's root, so its href is its target as given; a link
+ * to another site is a plain `<a>` where it is written (the sponsor banners). A plain left click
+ * navigates within the page, as react-router's does; other clicks (modifier keys, another
+ * target) are left to the browser.
  */
 
 /** Navigates within the page to `to`; a link to the location shown replaces its history entry
@@ -24,20 +25,17 @@ export function LinkNavigation({ children }: { children: ReactNode }) {
   return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
 }
 
-/** react-router's test for a target that is a full URL rather than a path. */
-const FULL_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-
 type LinkProps = Omit<ComponentProps<"a">, "href"> & {
-  /** A path from the site's root (`/events?day=…`) or a full URL. */
+  /** A path from the site's root (`/events?day=…`). */
   to: string;
 };
 
 export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const follow = useContext(FollowContext);
-  const inPage = follow !== null && !FULL_URL.test(to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (inPage && !event.defaultPrevented && isPlainClick(event, target)) {
+    // Outside `LinkNavigation` (no router) the browser follows the link.
+    if (follow !== null && !event.defaultPrevented && isPlainClick(event, target)) {
       event.preventDefault();
       follow(to);
     }
@@ -57,8 +55,8 @@ type NavLinkProps = Omit<LinkProps, "className"> & {
   className: (state: { isActive: boolean }) => string;
 };
 
-/** A link that knows whether it leads to the page shown (or, unless `end`, to a page above it),
- * and then says so to assistive technology with `aria-current="page"`. */
+/** A link that knows whether it leads to the page shown (or, unless `end`, to the section the
+ * page shown is in), and then says so to assistive technology with `aria-current="page"`. */
 export function NavLink({ end = false, className, ...props }: NavLinkProps) {
   const isActive = leadsTo(props.to, useLocation().pathname, end);
   return <Link {...props} aria-current={isActive ? "page" : undefined} className={className({ isActive })} />;
