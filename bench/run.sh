@@ -6,6 +6,7 @@
 # Shorter runs for trying changes (defaults in brackets):
 #   BENCH_SECONDS          wrk duration per measurement [10]
 #   BENCH_WARMUP_SECONDS   unmeasured wrk run before each measurement [2]
+#   BENCH_ROUNDS           Rust and Node runs per route, the median reported [3]
 #   BENCH_MEMORY_FIRST     renders before the first memory reading [10000]
 #   BENCH_MEMORY_TOTAL     renders before the second memory reading [100000]
 #   BENCH_STARTS           server starts timed [5]
@@ -20,6 +21,7 @@ bin=target/release/server
 report=target/bench/report.md
 seconds=${BENCH_SECONDS:-10}
 warmup=${BENCH_WARMUP_SECONDS:-2}
+rounds=${BENCH_ROUNDS:-3}
 memory_first=${BENCH_MEMORY_FIRST:-10000}
 memory_total=${BENCH_MEMORY_TOTAL:-100000}
 starts=${BENCH_STARTS:-5}
@@ -156,6 +158,14 @@ measure() {
     END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, errors }'
 }
 
+# Of the "req/s p50_ms p99_ms errors" lines on stdin, the one with the median
+# req/s, with the errors of all of them.
+median_run() {
+  sort -n -k1,1 | awk '
+    { line[NR] = $0; errors += $4 }
+    END { split(line[int((NR + 1) / 2)], m, " "); printf "%s %s %s %d\n", m[1], m[2], m[3], errors }'
+}
+
 # Exactly $2 GET requests to $1 from 50 keep-alive connections.
 load() {
   echo "bench: $2 requests to $1" >&2
@@ -202,7 +212,7 @@ api_rate() {
 # The same bundle and page data rendered by the Rust server (no HTML cache)
 # and by the Node baseline, route by route.
 ssr_versus_node() {
-  local slug route rust node met=0 r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err
+  local slug route rust node met=0 r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err rust_runs node_runs round
   slug=$(node -p 'require("./server/seed/businesses.json")[0].slug')
   local routes=(/ /directory "/business/$slug" /events)
   start_rust "$sqlite" "${cache_off[@]}"
@@ -212,13 +222,19 @@ ssr_versus_node() {
   echo "The Rust server with its HTML cache off against \`bench/node-baseline.mjs\` (node:cluster, one"
   echo "worker per core) rendering the same \`server-bundle.js\` with the same page data. Every request"
   echo "renders; the Rust server takes the page data from its read cache (checked against the data"
-  echo "version for each request), as Node takes it from memory."
+  echo "version for each request), as Node takes it from memory. Each figure is the median of $rounds"
+  echo "runs, Rust's and Node's alternating, so a slower or faster minute of the machine falls on both."
   echo
   echo "| Route | Rust req/s | Rust p50 | Rust p99 | Node req/s | Node p50 | Node p99 | Rust/Node |"
   echo "|---|---|---|---|---|---|---|---|"
   for route in "${routes[@]}"; do
-    rust=$(measure "$rust_url$route")
-    node=$(measure "$node_url$route")
+    rust_runs=() node_runs=()
+    for ((round = 1; round <= rounds; round++)); do
+      rust_runs+=("$(measure "$rust_url$route")")
+      node_runs+=("$(measure "$node_url$route")")
+    done
+    rust=$(printf '%s\n' "${rust_runs[@]}" | median_run)
+    node=$(printf '%s\n' "${node_runs[@]}" | median_run)
     read -r r_rps r_p50 r_p99 r_err n_rps n_p50 n_p99 n_err <<<"$rust $node"
     awk -v route="$route" -v r="$rust" -v n="$node" 'BEGIN {
       split(r, a, " "); split(n, b, " ")
