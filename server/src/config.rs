@@ -80,6 +80,9 @@ pub struct RenderSettings {
     /// JavaScript heap of one isolate; a render that needs more is stopped
     /// and its isolate replaced, instead of the process running out of memory.
     pub max_heap_megabytes: usize,
+    /// Part of that heap for short-lived objects (at most a quarter); 0
+    /// leaves the split to V8.
+    pub young_generation_megabytes: usize,
     /// Growth of an isolate's old generation under load after which its
     /// worker asks V8 for a major collection; 0 leaves that to V8, which
     /// lets memory climb for longer.

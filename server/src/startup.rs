@@ -137,6 +137,7 @@ async fn start_renderer(bundle: Bundle, settings: &Settings) -> anyhow::Result<R
         budget: settings.render.budget(),
         queue_capacity: settings.render.queue_capacity,
         max_heap_bytes: settings.render.max_heap_megabytes * 1024 * 1024,
+        young_generation_bytes: settings.render.young_generation_megabytes * 1024 * 1024,
         collect_after_growth_bytes: settings.render.collect_after_growth_megabytes * 1024 * 1024,
         ..PoolConfig::default()
     };

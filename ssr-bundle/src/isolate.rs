@@ -23,6 +23,14 @@ pub(crate) struct HeapSize {
     pub(crate) old_generation: usize,
 }
 
+/// How large an isolate's JavaScript heap may grow.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HeapLimits {
+    pub(crate) max_bytes: usize,
+    /// The young generation's share of `max_bytes`; 0 lets V8 choose.
+    pub(crate) young_generation_bytes: usize,
+}
+
 pub(crate) struct RenderIsolate {
     runtime: JsRuntime,
     /// `globalThis.__ssr.render`, looked up once.
@@ -34,14 +42,14 @@ pub(crate) struct RenderIsolate {
 }
 
 impl RenderIsolate {
-    /// Creates the isolate with a heap of at most `max_heap_bytes`, from the
+    /// Creates the isolate with a heap within `limits`, from the
     /// bundle's snapshot or by evaluating its script. Must run inside a tokio
     /// runtime context: deno_core schedules V8's platform tasks on it.
-    pub(crate) fn load(bundle: &Bundle, max_heap_bytes: usize) -> Result<Self, RenderError> {
+    pub(crate) fn load(bundle: &Bundle, limits: HeapLimits) -> Result<Self, RenderError> {
         let heap_claim = HeapClaim::acquire(bundle)?;
         let mut runtime = JsRuntime::new(RuntimeOptions {
             startup_snapshot: bundle.snapshot(),
-            create_params: Some(create_params(max_heap_bytes)),
+            create_params: Some(create_params(limits)),
             ..RuntimeOptions::default()
         });
         let out_of_memory = Arc::new(AtomicBool::new(false));
@@ -150,12 +158,18 @@ impl RenderIsolate {
     }
 }
 
-/// A heap of at most `max_heap_bytes` whose young generation starts at its
-/// largest size. Under load it grows there within a few renders anyway; a
-/// collection asked for under load ([`RenderIsolate::ask_for_collection`])
-/// would otherwise shrink it, only for it to grow back.
-fn create_params(max_heap_bytes: usize) -> v8::CreateParams {
-    let params = v8::CreateParams::default().heap_limits(0, max_heap_bytes);
+/// A heap within `limits` whose young generation starts at its largest size.
+/// Under load it grows there within a few renders anyway; a collection asked
+/// for under load ([`RenderIsolate::ask_for_collection`]) would otherwise
+/// shrink it, only for it to grow back.
+fn create_params(limits: HeapLimits) -> v8::CreateParams {
+    let mut params = v8::CreateParams::default().heap_limits(0, limits.max_bytes);
+    if limits.young_generation_bytes > 0 {
+        let young = limits.young_generation_bytes.min(limits.max_bytes / 4);
+        params = params
+            .set_max_young_generation_size_in_bytes(young)
+            .set_max_old_generation_size_in_bytes(limits.max_bytes - young);
+    }
     let young = params.max_young_generation_size_in_bytes();
     params.set_initial_young_generation_size_in_bytes(young)
 }
@@ -188,4 +202,44 @@ fn read_rendered<'s>(
         head: text("head")?,
         body: text("body")?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{create_params, HeapLimits};
+
+    const MB: usize = 1024 * 1024;
+
+    fn young_and_old(max_bytes: usize, young_generation_bytes: usize) -> (usize, usize) {
+        let params = create_params(HeapLimits {
+            max_bytes,
+            young_generation_bytes,
+        });
+        assert_eq!(
+            params.initial_young_generation_size_in_bytes(),
+            params.max_young_generation_size_in_bytes(),
+            "the young generation starts at its full size"
+        );
+        (
+            params.max_young_generation_size_in_bytes(),
+            params.max_old_generation_size_in_bytes(),
+        )
+    }
+
+    #[test]
+    fn the_young_generation_takes_its_set_share_of_the_heap() {
+        assert_eq!(young_and_old(256 * MB, 48 * MB), (48 * MB, 208 * MB));
+    }
+
+    #[test]
+    fn the_young_generation_takes_at_most_a_quarter_of_the_heap() {
+        assert_eq!(young_and_old(64 * MB, 48 * MB), (16 * MB, 48 * MB));
+    }
+
+    #[test]
+    fn no_share_leaves_the_split_to_v8() {
+        let (young, old) = young_and_old(256 * MB, 0);
+        assert!(young > 0 && young < 48 * MB, "{young} B");
+        assert_eq!(young + old, 256 * MB);
+    }
 }

@@ -19,7 +19,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
 use tokio::sync::oneshot;
 
 use crate::growth_trigger::GrowthTrigger;
-use crate::isolate::{HeapSize, RenderIsolate};
+use crate::isolate::{HeapLimits, HeapSize, RenderIsolate};
 use crate::watchdog::Watchdog;
 use crate::{Bundle, RenderError, Rendered};
 
@@ -36,6 +36,10 @@ pub struct PoolConfig {
     /// Largest JavaScript heap of one isolate; a render reaching it is
     /// stopped and the isolate replaced.
     pub max_heap_bytes: usize,
+    /// Part of `max_heap_bytes` given to the young generation, where a
+    /// render's short-lived objects are allocated (at most a quarter of the
+    /// heap); 0 leaves the split to V8.
+    pub young_generation_bytes: usize,
     /// How long a worker waits without a render before it collects its
     /// isolate's garbage.
     pub idle_collection_after: Duration,
@@ -55,6 +59,10 @@ impl Default for PoolConfig {
             queue_capacity: workers * 64,
             budget: Duration::from_secs(2),
             max_heap_bytes: 256 * 1024 * 1024,
+            // Node's default (two 16 MB semi-spaces). V8's own split gives a
+            // 256 MB heap half that, scavenged twice as often, and the site's
+            // renders then ran up to 14% slower.
+            young_generation_bytes: 48 * 1024 * 1024,
             idle_collection_after: Duration::from_secs(1),
             // Measured on the site's pages: resident memory stays flat under
             // load, and throughput within the benchmark's noise.
@@ -98,7 +106,10 @@ impl RenderPool {
                 bundle: bundle.clone(),
                 queue: queue.clone(),
                 budget: config.budget,
-                max_heap_bytes: config.max_heap_bytes,
+                heap_limits: HeapLimits {
+                    max_bytes: config.max_heap_bytes,
+                    young_generation_bytes: config.young_generation_bytes,
+                },
                 idle_collection_after: config.idle_collection_after,
                 growth_trigger: GrowthTrigger::new(
                     config.collect_after_growth_bytes,
@@ -171,7 +182,7 @@ struct Worker {
     bundle: Bundle,
     queue: Receiver<Job>,
     budget: Duration,
-    max_heap_bytes: usize,
+    heap_limits: HeapLimits,
     idle_collection_after: Duration,
     /// Copied afresh for each isolate.
     growth_trigger: GrowthTrigger,
@@ -233,7 +244,7 @@ impl Worker {
         };
         let mut first = Some(loaded);
         loop {
-            let isolate = RenderIsolate::load(&self.bundle, self.max_heap_bytes);
+            let isolate = RenderIsolate::load(&self.bundle, self.heap_limits);
             if let Some(loaded) = first.take() {
                 let _ = loaded.send(match &isolate {
                     Ok(_) => Ok(()),

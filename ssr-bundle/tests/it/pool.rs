@@ -31,6 +31,7 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
         queue_capacity,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
+        young_generation_bytes: 0,
         idle_collection_after: IDLE_COLLECTION_AFTER,
         collect_after_growth_bytes: 0,
         min_renders_between_collections: 1,
