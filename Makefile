@@ -10,10 +10,10 @@ DEBUG_BIN := target/debug/server
 
 .PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots audit bench openapi postgres browser smtp-sink clean
 
-# `npm ci` trips over optional platform packages the lock lists without entries (npm 11);
-# `npm install` installs exactly what the lock pins and leaves it unchanged.
+# Exactly what the lock pins, for every platform's optional packages too; fails when
+# package.json and the lock disagree instead of rewriting the lock.
 $(UI_DEPS): ui/package.json ui/package-lock.json
-	cd ui && npm install --no-audit --no-fund
+	cd ui && npm ci --no-audit --no-fund
 	@touch $@
 
 ui: $(UI_DEPS)
