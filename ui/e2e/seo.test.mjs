@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { DEFAULT_SITE, seed } from "./support/seed.mjs";
+import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
 import { startServer } from "./support/server.mjs";
 
 const OFFSET_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
@@ -259,6 +259,12 @@ describe("structured data", () => {
     const first = blocks[0];
     assert.equal(new Date(first.startDate).getTime(), new Date(upcoming[0].startDate).getTime());
     assert.ok(blocks.some((event) => event.endDate), "some events have end times");
+    // A description is the seeded text without its tags, the entities the sanitiser wrote decoded.
+    const seeded = new Map(seed.events.map((event) => [fill(event.title), fill(event.description)]));
+    const visibleText = (html) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const described = blocks.filter((event) => event.description);
+    assert.ok(described.some((event) => event.description.includes(" & ")), "a description with an ampersand");
+    for (const event of described) assert.equal(event.description, visibleText(seeded.get(event.name)));
   });
 
   test("an article is a NewsArticle with headline, image, date and the site as author and publisher", async () => {

@@ -241,18 +241,16 @@ export function businessListData(site: SiteConfig, name: string, businesses: Bus
   };
 }
 
-/** Visible text of sanitised HTML, for descriptions that must be plain text. */
+/** The entities the sanitiser writes in text, and what each stands for. */
+const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+
+/** A run of tags, white space and no-break spaces (one space in plain text), or one entity. */
+const SEPARATOR_OR_ENTITY = /(?:<[^>]*>|\s|&nbsp;)+|&(?:lt|gt|quot|#39|amp);/g;
+
+/** Visible text of sanitised HTML, for descriptions that must be plain text: one pass over the text,
+ * as a page of events calls it once per event. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  return html.replace(SEPARATOR_OR_ENTITY, (match) => ENTITIES[match] ?? " ").trim();
 }
 
 /** An in-person community event; times carry the community's UTC offset of that day. */
