@@ -49,7 +49,10 @@ fi
 
 ## Process handling ##########################################################
 
-running() { [[ -r /proc/$1/status ]] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"; }
+running() {
+  local state
+  state=$(awk '/^State:/ { print $2 }' "/proc/$1/status" 2>/dev/null) && [[ -n $state && $state != Z ]]
+}
 
 # Runs "$@" in the background in its own process group (so stopping it also
 # stops anything it spawned), output to a log file. Sets $launched and $log.
