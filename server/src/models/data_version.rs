@@ -10,10 +10,12 @@ use crate::db::DbConnection;
 pub struct DataVersion;
 
 impl DataVersion {
+    /// Read for every page request under load, so it has no `LIMIT ?`: SQLite
+    /// prepares a statement with a bound limit again each time it runs.
     pub fn current(conn: &mut DbConnection) -> QueryResult<i64> {
         data_version::table
             .select(data_version::version)
             .find(1)
-            .first(conn)
+            .get_result(conn)
     }
 }
