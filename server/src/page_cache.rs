@@ -7,7 +7,9 @@
 //! entry holds the page already compressed with brotli and gzip, so a hit
 //! costs a lookup and a write, not a render or a compression.
 
+use std::future::Future;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
@@ -142,19 +144,31 @@ impl PageCache {
         }
     }
 
-    pub fn get(&self, key: &PageKey) -> Option<Arc<CachedPage>> {
-        let page = self.pages.get(key);
-        let counter = if page.is_some() {
-            &self.hits
-        } else {
+    /// The page under `key`: the kept one, or the one `make` renders, then
+    /// kept. Requests missing the same page at the same time share one
+    /// `make`: when a key moves (a write, the next minute or day) a busy
+    /// page is rendered and compressed once, not once per waiting request.
+    /// Errors are not kept.
+    pub async fn get_or_make<E>(
+        &self,
+        key: &PageKey,
+        make: impl Future<Output = Result<CachedPage, E>>,
+    ) -> Result<Arc<CachedPage>, E> {
+        let made = AtomicBool::new(false);
+        let page = self
+            .pages
+            .get_or_insert_async(key, async {
+                made.store(true, Ordering::Relaxed);
+                make.await.map(Arc::new)
+            })
+            .await?;
+        let counter = if made.load(Ordering::Relaxed) {
             &self.misses
+        } else {
+            &self.hits
         };
         counter.inc();
-        page
-    }
-
-    pub fn insert(&self, key: PageKey, page: Arc<CachedPage>) {
-        self.pages.insert(key, page);
+        Ok(page)
     }
 }
 

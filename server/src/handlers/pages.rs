@@ -4,7 +4,6 @@
 
 use actix_web::http::header::{self, ContentType};
 use actix_web::http::StatusCode;
-use std::sync::Arc;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -43,19 +42,15 @@ pub async fn render_page(
     ) else {
         return render_at(&state, url, None, version, now).await;
     };
-    let page = match cache.get(&key) {
-        Some(page) => page,
-        None => {
+    let page = cache
+        .get_or_make(&key, async {
             let (status, html) = render_html(&state, url, None, version, now).await?;
-            let page = web::block(move || CachedPage::new(status, html))
+            web::block(move || CachedPage::new(status, html))
                 .await
                 .map_err(|error| AppError::Internal(error.into()))?
-                .map_err(|error| AppError::Internal(error.into()))?;
-            let page = Arc::new(page);
-            cache.insert(key, Arc::clone(&page));
-            page
-        }
-    };
+                .map_err(|error| AppError::Internal(error.into()))
+        })
+        .await?;
     Ok(cached_response(&request, &page))
 }
 

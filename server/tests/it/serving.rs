@@ -138,6 +138,26 @@ async fn an_unchanged_page_answers_304_to_its_etag() {
 
 /// Adds "Brand New Bakery" with plain SQL, as another process or a person
 /// with SQL would: the server hears of it only through the data version.
+#[actix_rt::test]
+async fn requests_missing_the_same_page_at_once_share_one_render() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let responses = futures_util::future::join_all((0..20).map(|_| app.get("/history"))).await;
+    let etags: std::collections::HashSet<_> = responses
+        .iter()
+        .map(|response| {
+            assert_eq!(response.status(), 200);
+            response.headers().get(header::ETAG).cloned()
+        })
+        .collect();
+    assert_eq!(etags.len(), 1, "{etags:?}");
+    app.assert_metrics(&[
+        "ssr_render_duration_seconds_count 1",
+        "page_cache_misses_total 1",
+        "page_cache_hits_total 19",
+    ])
+    .await;
+}
+
 fn add_bakery_around_the_server(app: &TestApp) {
     let mut conn = app.db.connection().expect("connection");
     diesel::sql_query(
