@@ -136,8 +136,6 @@ async fn an_unchanged_page_answers_304_to_its_etag() {
     assert_eq!(stale.status(), 200);
 }
 
-/// Adds "Brand New Bakery" with plain SQL, as another process or a person
-/// with SQL would: the server hears of it only through the data version.
 #[actix_rt::test]
 async fn requests_missing_the_same_page_at_once_share_one_render() {
     let app = spawn_app(Backend::Sqlite).await;
@@ -158,6 +156,8 @@ async fn requests_missing_the_same_page_at_once_share_one_render() {
     .await;
 }
 
+/// Adds "Brand New Bakery" with plain SQL, as another process or a person
+/// with SQL would: the server hears of it only through the data version.
 fn add_bakery_around_the_server(app: &TestApp) {
     let mut conn = app.db.connection().expect("connection");
     diesel::sql_query(
