@@ -146,9 +146,9 @@ pub struct MailSettings {
 pub struct SecuritySettings {
     /// Key for signed links; empty means generated once and stored in the database.
     pub signing_key: SecretString,
-    /// Form submissions a visitor IP may make per minute.
+    /// Submissions a visitor IP may make per minute to each form endpoint.
     pub form_requests_per_minute: u32,
-    /// Submissions a visitor IP may make at once before the rate applies.
+    /// Submissions a visitor IP may make at once to each form endpoint before the rate applies.
     pub form_burst: u32,
     /// Largest accepted request body for form endpoints, in bytes.
     pub max_body_bytes: usize,

@@ -44,8 +44,31 @@ impl KeyExtractor for VisitorIp {
 
 pub type FormLimit = GovernorConfig<VisitorIp, NoOpMiddleware<QuantaInstant>>;
 
-/// The limit shared by the newsletter and contact endpoints.
-pub fn form_limit(settings: &SecuritySettings) -> anyhow::Result<FormLimit> {
+/// One limit per form endpoint, each with the configured rate and burst, so
+/// that a visitor (or everyone behind one office or library address) who
+/// subscribed and wrote to the team can still pay for a listing.
+#[derive(Clone)]
+pub struct FormLimits {
+    pub newsletter: FormLimit,
+    pub contact: FormLimit,
+    pub payment_intent: FormLimit,
+    pub listing_confirmation: FormLimit,
+}
+
+impl FormLimits {
+    pub fn new(settings: &SecuritySettings) -> anyhow::Result<Self> {
+        Ok(Self {
+            newsletter: form_limit(settings)?,
+            contact: form_limit(settings)?,
+            payment_intent: form_limit(settings)?,
+            listing_confirmation: form_limit(settings)?,
+        })
+    }
+}
+
+/// A limit of its own: every `FormLimit` made here counts separately (its
+/// clones share the count).
+fn form_limit(settings: &SecuritySettings) -> anyhow::Result<FormLimit> {
     let per_minute = u64::from(settings.form_requests_per_minute.max(1));
     GovernorConfigBuilder::default()
         .key_extractor(VisitorIp)

@@ -11,11 +11,11 @@ use crate::error::AppError;
 use crate::handlers::{
     api, assets, forms, operations, pages, payments, redirects, seo, unsubscribe,
 };
-use crate::rate_limit::FormLimit;
+use crate::rate_limit::FormLimits;
 
 pub fn configure(
     assets: &AssetSettings,
-    form_limit: FormLimit,
+    form_limits: FormLimits,
 ) -> impl Fn(&mut web::ServiceConfig) + Clone {
     let public = assets.public_dir.clone();
     move |config| {
@@ -58,24 +58,24 @@ pub fn configure(
                 .route("/banners", web::get().to(api::banners::list_banners))
                 .service(
                     web::resource("/newsletter/subscribe")
-                        .wrap(Governor::new(&form_limit))
+                        .wrap(Governor::new(&form_limits.newsletter))
                         .route(web::post().to(forms::newsletter::subscribe)),
                 )
                 .service(
                     web::resource("/contact")
-                        .wrap(Governor::new(&form_limit))
+                        .wrap(Governor::new(&form_limits.contact))
                         .route(web::post().to(forms::contact::create_contact_message)),
                 )
                 .service(
                     web::resource("/create-payment-intent")
-                        .wrap(Governor::new(&form_limit))
+                        .wrap(Governor::new(&form_limits.payment_intent))
                         .route(
                             web::post().to(payments::create_payment_intent::create_payment_intent),
                         ),
                 )
                 .service(
                     web::resource("/business-listing-confirmation")
-                        .wrap(Governor::new(&form_limit))
+                        .wrap(Governor::new(&form_limits.listing_confirmation))
                         .route(
                             web::post().to(
                                 payments::business_listing_confirmation::confirm_business_listing,

@@ -24,7 +24,7 @@ use crate::metrics::{self, Metrics};
 use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
-use crate::rate_limit::form_limit;
+use crate::rate_limit::FormLimits;
 use crate::read_cache::ReadCache;
 use crate::render_bundle;
 use crate::routes;
@@ -91,7 +91,7 @@ impl Application {
         };
         let routes = routes::configure(
             &state.settings.assets,
-            form_limit(&state.settings.security)?,
+            FormLimits::new(&state.settings.security)?,
         );
         let server = HttpServer::new(move || {
             App::new()

@@ -200,6 +200,39 @@ async fn too_many_submissions_from_one_visitor_answer_429() {
 }
 
 #[actix_rt::test]
+async fn each_form_endpoint_counts_a_visitors_submissions_on_its_own() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.security.form_requests_per_minute = 1;
+        settings.security.form_burst = 1;
+    })
+    .await;
+    let subscribe = || {
+        app.post_json(
+            "/api/newsletter/subscribe",
+            json!({ "email": "ann@example.com" }),
+        )
+    };
+    assert_eq!(subscribe().await.0, 200);
+    assert_eq!(subscribe().await.0, 429);
+    let contact = json!({ "name": "Ann", "email": "ann@example.com", "message": "Is the market on this Saturday?" });
+    assert_eq!(app.post_json("/api/contact", contact.clone()).await.0, 201);
+    assert_eq!(app.post_json("/api/contact", contact).await.0, 429);
+    // Checked, not refused: these answer the request's own mistake.
+    assert_eq!(
+        app.post_json("/api/create-payment-intent", json!({}))
+            .await
+            .0,
+        400
+    );
+    assert_eq!(
+        app.post_json("/api/business-listing-confirmation", json!({}))
+            .await
+            .0,
+        422
+    );
+}
+
+#[actix_rt::test]
 async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
     let app = spawn_app(Backend::Sqlite).await;
     app.post_json(
