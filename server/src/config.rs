@@ -35,6 +35,15 @@ pub struct ServerSettings {
     pub port: u16,
     /// Absolute origin the site is reached at, for canonical links.
     pub public_base_url: String,
+    /// `text` for people reading a terminal, `json` (one object per line) for a log collector.
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 /// The community's identity and contact details, shown by the chrome and pages.

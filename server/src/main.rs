@@ -12,8 +12,8 @@ use server::startup::Application;
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    server::telemetry::init();
     let settings = Settings::load()?;
+    server::telemetry::init(settings.server.log_format);
     let command = Cli::parse().command.unwrap_or(Command::Serve);
     if let Command::Serve = command {
         let application = Application::build(settings).await?;

@@ -30,6 +30,7 @@ use crate::render_bundle;
 use crate::routes;
 use crate::site_json::site_json;
 use crate::state::AppState;
+use crate::telemetry;
 
 pub struct Application {
     port: u16,
@@ -99,6 +100,7 @@ impl Application {
                 // pages); cached pages and built assets carry their own encoding.
                 .wrap(Compress::default())
                 .wrap(from_fn(metrics::record_request))
+                .wrap(from_fn(telemetry::echo_request_id))
                 .wrap(TracingLogger::default())
                 .app_data(web::Data::new(state.clone()))
                 .configure(routes.clone())

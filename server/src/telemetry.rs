@@ -1,8 +1,45 @@
-//! Logs: human-readable lines by default, filtered by `RUST_LOG`.
+//! Logs, filtered by `RUST_LOG`: a line for each request as it ends (its
+//! method, route, status, request id and time taken: the fields of
+//! tracing-actix-web's request span) and for whatever happens within it.
 
+use std::io::IsTerminal;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::HttpMessage;
+use tracing_actix_web::RequestId;
+use tracing_subscriber::fmt::format::FmtSpan;
 use tracing_subscriber::EnvFilter;
 
-pub fn init() {
+use crate::config::LogFormat;
+
+const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
+
+pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_span_events(FmtSpan::CLOSE)
+        // Colours for a terminal only: escape codes would litter a file or a journal.
+        .with_ansi(std::io::stdout().is_terminal());
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs.json().init(),
+    }
+}
+
+/// Answers carry their request's id, so what a visitor or a proxy reports can
+/// be found in the logs. Runs inside `TracingLogger`, which assigns the id.
+pub async fn echo_request_id(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = request.extensions().get::<RequestId>().copied();
+    let mut response = next.call(request).await?;
+    if let Some(value) = id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok()) {
+        response.headers_mut().insert(REQUEST_ID_HEADER, value);
+    }
+    Ok(response)
 }

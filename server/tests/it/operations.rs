@@ -9,7 +9,7 @@ use std::time::Duration;
 use futures_util::future::join_all;
 
 use crate::helpers::{spawn_app, spawn_app_with, Backend, TestDatabase};
-use crate::process::{free_port, run_command, start_binary, wait_for};
+use crate::process::{free_port, run_command, start_binary, start_binary_with_logs, wait_for};
 
 #[actix_rt::test]
 async fn health_and_readiness_answer_ok_when_the_database_and_renderer_are_there() {
@@ -238,4 +238,54 @@ async fn two_processes_on_one_postgresql_database_see_each_other_s_writes_at_onc
         let _ = server.kill();
         let _ = server.wait();
     }
+}
+
+#[actix_rt::test]
+async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() {
+    let database = TestDatabase::create(Backend::Sqlite);
+    let port = free_port();
+    let mut server = start_binary_with_logs(
+        database.url(),
+        port,
+        &[("RUST_LOG", "info"), ("SITE_SERVER__LOG_FORMAT", "json")],
+    );
+    let answer = reqwest::get(format!("http://127.0.0.1:{port}/directory"))
+        .await
+        .expect("sent");
+    assert_eq!(answer.status(), 200);
+    let request_id = answer.headers()["x-request-id"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    let other = reqwest::get(format!("http://127.0.0.1:{port}/directory"))
+        .await
+        .expect("sent");
+    assert_ne!(other.headers()["x-request-id"], request_id.as_str());
+
+    let stopped = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(stopped.success());
+    let mut logs = String::new();
+    server
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut logs)
+        .expect("logs");
+    server.wait().expect("exit");
+
+    let lines: Vec<serde_json::Value> = logs
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let request_lines: Vec<_> = lines
+        .iter()
+        .filter(|line| line["span"]["request_id"] == request_id.as_str())
+        .collect();
+    assert_eq!(request_lines.len(), 1, "{logs}");
+    let span = &request_lines[0]["span"];
+    assert_eq!(span["http.target"], "/directory", "{span}");
+    assert_eq!(span["http.status_code"], 200, "{span}");
 }

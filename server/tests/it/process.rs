@@ -2,7 +2,7 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub fn free_port() -> u16 {
@@ -31,17 +31,32 @@ pub fn accepts(port: u16) -> bool {
 /// Starts `server serve` on `port` against `database_url` with extra
 /// settings, and waits until it accepts connections.
 pub fn start_binary(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+    spawn_serving(serve_command(database_url, port, settings), port)
+}
+
+/// As `start_binary`, with the server's log lines (its stdout) readable from the child.
+pub fn start_binary_with_logs(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+    let mut command = serve_command(database_url, port, settings);
+    command.stdout(Stdio::piped());
+    spawn_serving(command, port)
+}
+
+fn serve_command(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Command {
     let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let child = Command::new(env!("CARGO_BIN_EXE_server"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_server"));
+    command
         .arg("serve")
         .current_dir(&workspace)
         .env("DATABASE_URL", database_url)
         .env("SITE_SERVER__PORT", port.to_string())
         .env("SITE_RENDER__WORKERS", "1")
         .env("RUST_LOG", "error")
-        .envs(settings.iter().copied())
-        .spawn()
-        .expect("server binary");
+        .envs(settings.iter().copied());
+    command
+}
+
+fn spawn_serving(mut command: Command, port: u16) -> Child {
+    let child = command.spawn().expect("server binary");
     wait_for("the server", || accepts(port));
     child
 }
