@@ -3,13 +3,14 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
 use std::time::Duration;
 
 use futures_util::future::join_all;
 
 use crate::helpers::{spawn_app, spawn_app_with, Backend, TestDatabase};
-use crate::process::{free_port, run_command, start_binary, start_binary_with_logs, wait_for};
+use crate::process::{
+    free_port, run_command, start_binary, start_binary_with_logs, stop_gracefully, wait_for,
+};
 
 #[actix_rt::test]
 async fn health_and_readiness_answer_ok_when_the_database_and_renderer_are_there() {
@@ -158,11 +159,7 @@ fn shutdown_finishes_the_request_in_flight_then_exits() {
         .expect("first part");
     std::thread::sleep(Duration::from_millis(300));
 
-    let stopped = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(stopped.success());
+    stop_gracefully(&server);
     std::thread::sleep(Duration::from_millis(300));
     stream
         .write_all(&body.as_bytes()[10..])
@@ -262,11 +259,7 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() 
         .expect("sent");
     assert_ne!(other.headers()["x-request-id"], request_id.as_str());
 
-    let stopped = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(stopped.success());
+    stop_gracefully(&server);
     let mut logs = String::new();
     server
         .stdout

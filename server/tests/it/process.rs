@@ -61,6 +61,15 @@ fn spawn_serving(mut command: Command, port: u16) -> Child {
     child
 }
 
+/// Sends the server SIGTERM, as a service manager stops it.
+pub fn stop_gracefully(server: &Child) {
+    let sent = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+}
+
 /// Runs another command of the server binary (`seed`, `import`, …) to the end.
 pub fn run_command(database_url: &str, args: &[&str]) {
     let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
