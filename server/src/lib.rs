@@ -6,6 +6,7 @@ pub mod catalog_csv;
 pub mod cli;
 pub mod config;
 pub mod content_encoding;
+pub mod counted_cache;
 pub mod db;
 pub mod document;
 pub mod domain;

@@ -9,7 +9,6 @@
 
 use std::future::Future;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
@@ -17,12 +16,11 @@ use actix_web::web::Bytes;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{DateTime, Utc};
-use prometheus::IntCounter;
-use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use sha2::{Digest, Sha256};
 
 use crate::content_encoding::Encoding;
+use crate::counted_cache::{CountedCache, HitCounters};
 use crate::time::COMMUNITY_TZ;
 
 /// Pages whose content changes as events start and end during the day.
@@ -127,20 +125,16 @@ impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
 
 /// The cache itself, shared by every worker of the process.
 pub struct PageCache {
-    pages: Cache<PageKey, Arc<CachedPage>, ByBytes>,
-    hits: IntCounter,
-    misses: IntCounter,
+    pages: CountedCache<PageKey, Arc<CachedPage>, ByBytes>,
 }
 
 impl PageCache {
     /// A cache holding at most `max_bytes` of pages (all encodings counted).
-    pub fn new(max_bytes: u64, hits: IntCounter, misses: IntCounter) -> Self {
+    pub fn new(max_bytes: u64, counters: HitCounters) -> Self {
         // quick_cache sizes its tables from an item estimate; pages weigh ~100 kB.
         let estimated_items = usize::try_from(max_bytes / 100_000).unwrap_or(1024).max(16);
         Self {
-            pages: Cache::with_weighter(estimated_items, max_bytes, ByBytes),
-            hits,
-            misses,
+            pages: CountedCache::new(estimated_items, max_bytes, ByBytes, counters),
         }
     }
 
@@ -154,21 +148,9 @@ impl PageCache {
         key: &PageKey,
         make: impl Future<Output = Result<CachedPage, E>>,
     ) -> Result<Arc<CachedPage>, E> {
-        let made = AtomicBool::new(false);
-        let page = self
-            .pages
-            .get_or_insert_async(key, async {
-                made.store(true, Ordering::Relaxed);
-                make.await.map(Arc::new)
-            })
-            .await?;
-        let counter = if made.load(Ordering::Relaxed) {
-            &self.misses
-        } else {
-            &self.hits
-        };
-        counter.inc();
-        Ok(page)
+        self.pages
+            .get_or_fill(key, async { make.await.map(Arc::new) })
+            .await
     }
 }
 

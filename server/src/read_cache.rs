@@ -12,10 +12,9 @@
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
-use prometheus::IntCounter;
-use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 
+use crate::counted_cache::{CountedCache, HitCounters};
 use crate::error::AppResult;
 use crate::reads::{Answer, Read};
 
@@ -49,20 +48,16 @@ impl Weighter<ReadKey, Answer> for ByBytes {
 }
 
 pub struct ReadCache {
-    answers: Cache<ReadKey, Answer, ByBytes>,
-    hits: IntCounter,
-    misses: IntCounter,
+    answers: CountedCache<ReadKey, Answer, ByBytes>,
 }
 
 impl ReadCache {
     /// A cache holding at most `max_bytes` of JSON text.
-    pub fn new(max_bytes: u64, hits: IntCounter, misses: IntCounter) -> Self {
+    pub fn new(max_bytes: u64, counters: HitCounters) -> Self {
         // quick_cache sizes its tables from an item estimate; answers weigh ~10 kB.
         let estimated_items = usize::try_from(max_bytes / 10_000).unwrap_or(1024).max(16);
         Self {
-            answers: Cache::with_weighter(estimated_items, max_bytes, ByBytes),
-            hits,
-            misses,
+            answers: CountedCache::new(estimated_items, max_bytes, ByBytes, counters),
         }
     }
 
@@ -77,16 +72,7 @@ impl ReadCache {
         load: impl Future<Output = AppResult<Answer>>,
     ) -> AppResult<Answer> {
         let key = ReadKey::new(read, data_version, now);
-        if let Some(answer) = self.answers.get(&key) {
-            self.hits.inc();
-            return Ok(answer);
-        }
-        self.answers
-            .get_or_insert_async(&key, async {
-                self.misses.inc();
-                load.await
-            })
-            .await
+        self.answers.get_or_fill(&key, load).await
     }
 }
 
@@ -98,15 +84,24 @@ mod tests {
     use chrono::TimeZone;
     use serde_json::value::RawValue;
 
+    use prometheus::IntCounter;
+
     use super::*;
     use crate::domain::Limit;
 
-    fn counter(name: &str) -> IntCounter {
-        IntCounter::new(name, name).expect("counter")
+    /// A cache and the hit and miss counters it reports to.
+    fn counted_cache() -> (ReadCache, IntCounter, IntCounter) {
+        let counter = |name: &str| IntCounter::new(name, name).expect("counter");
+        let (hits, misses) = (counter("hits"), counter("misses"));
+        let counters = HitCounters {
+            hits: hits.clone(),
+            misses: misses.clone(),
+        };
+        (ReadCache::new(1 << 20, counters), hits, misses)
     }
 
     fn cache() -> ReadCache {
-        ReadCache::new(1 << 20, counter("hits"), counter("misses"))
+        counted_cache().0
     }
 
     /// Loads `text` as the answer and counts the loads.
@@ -140,6 +135,26 @@ mod tests {
             .expect("answer");
         assert_eq!(changed.get(), "[1,2]");
         assert_eq!(loads.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn renders_that_wait_for_another_renders_load_count_as_hits() {
+        let ((cache, hits, misses), loads) = (counted_cache(), AtomicUsize::new(0));
+        let now = at(12, 0, 0);
+        let slow_load = || async {
+            tokio::task::yield_now().await;
+            counted(&loads, "[]").await
+        };
+        let (first, second, third) = tokio::join!(
+            cache.get_or_load(&Read::Categories, 7, now, slow_load()),
+            cache.get_or_load(&Read::Categories, 7, now, slow_load()),
+            cache.get_or_load(&Read::Categories, 7, now, slow_load()),
+        );
+        for answer in [first, second, third] {
+            assert_eq!(answer.expect("answer").get(), "[]");
+        }
+        assert_eq!(loads.load(Ordering::SeqCst), 1);
+        assert_eq!((hits.get(), misses.get()), (2, 1));
     }
 
     #[tokio::test]

@@ -15,6 +15,7 @@ use tokio::sync::Notify;
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
+use crate::counted_cache::HitCounters;
 use crate::db::Database;
 use crate::document::AssetManifest;
 use crate::fresh_version::FreshVersion;
@@ -73,15 +74,19 @@ impl Application {
             page_cache: settings.cache.enabled.then(|| {
                 Arc::new(PageCache::new(
                     settings.cache.max_megabytes * 1024 * 1024,
-                    metrics.cache_hits.clone(),
-                    metrics.cache_misses.clone(),
+                    HitCounters {
+                        hits: metrics.cache_hits.clone(),
+                        misses: metrics.cache_misses.clone(),
+                    },
                 ))
             }),
             read_cache: (settings.cache.reads_max_megabytes > 0).then(|| {
                 Arc::new(ReadCache::new(
                     settings.cache.reads_max_megabytes * 1024 * 1024,
-                    metrics.read_cache_hits.clone(),
-                    metrics.read_cache_misses.clone(),
+                    HitCounters {
+                        hits: metrics.read_cache_hits.clone(),
+                        misses: metrics.read_cache_misses.clone(),
+                    },
                 ))
             }),
             metrics,
