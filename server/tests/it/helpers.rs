@@ -74,7 +74,8 @@ pub fn migrated_database(backend: Backend) -> (TestDatabase, Database) {
     (database, db)
 }
 
-fn workspace() -> PathBuf {
+/// The repository's root, where `make run` starts the server and the built UI lies.
+pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 

@@ -1,9 +1,10 @@
 //! The real server binary in its own process, as `make run` starts it.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::helpers::workspace;
 
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -42,11 +43,10 @@ pub fn start_binary_with_logs(database_url: &str, port: u16, settings: &[(&str, 
 }
 
 fn serve_command(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Command {
-    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut command = Command::new(env!("CARGO_BIN_EXE_server"));
     command
         .arg("serve")
-        .current_dir(&workspace)
+        .current_dir(workspace())
         .env("DATABASE_URL", database_url)
         .env("SITE_SERVER__PORT", port.to_string())
         .env("SITE_RENDER__WORKERS", "1")
@@ -72,10 +72,9 @@ pub fn stop_gracefully(server: &Child) {
 
 /// Runs another command of the server binary (`seed`, `import`, …) to the end.
 pub fn run_command(database_url: &str, args: &[&str]) {
-    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let status = Command::new(env!("CARGO_BIN_EXE_server"))
         .args(args)
-        .current_dir(&workspace)
+        .current_dir(workspace())
         .env("DATABASE_URL", database_url)
         .env("RUST_LOG", "error")
         .status()
