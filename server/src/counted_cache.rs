@@ -14,8 +14,7 @@ use quick_cache::Weighter;
 
 pub struct CountedCache<K, V, W> {
     entries: Cache<K, V, W>,
-    hits: IntCounter,
-    misses: IntCounter,
+    counters: HitCounters,
 }
 
 /// Where a lookup counts itself.
@@ -40,8 +39,7 @@ where
     ) -> Self {
         Self {
             entries: Cache::with_weighter(estimated_items, max_weight, weighter),
-            hits: counters.hits,
-            misses: counters.misses,
+            counters,
         }
     }
 
@@ -56,11 +54,11 @@ where
     ) -> Result<V, E> {
         match self.entries.get_value_or_guard_async(key).await {
             Ok(value) => {
-                self.hits.inc();
+                self.counters.hits.inc();
                 Ok(value)
             }
             Err(guard) => {
-                self.misses.inc();
+                self.counters.misses.inc();
                 let value = fill.await?;
                 // Refused only when the key was removed meanwhile; the value
                 // still answers this lookup.
@@ -92,6 +90,11 @@ mod tests {
         )
     }
 
+    /// The cache's (hits, misses).
+    fn counts<K, V, W>(cache: &CountedCache<K, V, W>) -> (u64, u64) {
+        (cache.counters.hits.get(), cache.counters.misses.get())
+    }
+
     /// Makes `value` after yielding a few times, so that lookups started
     /// together find this fill still running.
     async fn slow_fill(fills: &AtomicUsize, value: &'static str) -> Result<&'static str, ()> {
@@ -112,11 +115,11 @@ mod tests {
         );
         assert_eq!([first, second, third], [Ok("one"); 3]);
         assert_eq!(fills.load(Ordering::SeqCst), 1);
-        assert_eq!((cache.hits.get(), cache.misses.get()), (2, 1));
+        assert_eq!(counts(&cache), (2, 1));
 
         let later = cache.get_or_fill(&1, slow_fill(&fills, "one again")).await;
         assert_eq!(later, Ok("one"));
-        assert_eq!((cache.hits.get(), cache.misses.get()), (3, 1));
+        assert_eq!(counts(&cache), (3, 1));
     }
 
     #[tokio::test]
@@ -127,6 +130,6 @@ mod tests {
         let filled = cache.get_or_fill(&1, slow_fill(&fills, "one")).await;
         assert_eq!(filled, Ok("one"));
         assert_eq!(fills.load(Ordering::SeqCst), 1);
-        assert_eq!((cache.hits.get(), cache.misses.get()), (0, 2));
+        assert_eq!(counts(&cache), (0, 2));
     }
 }

@@ -82,9 +82,8 @@ mod tests {
     use std::sync::Arc;
 
     use chrono::TimeZone;
-    use serde_json::value::RawValue;
-
     use prometheus::IntCounter;
+    use serde_json::value::RawValue;
 
     use super::*;
     use crate::domain::Limit;
