@@ -1,4 +1,4 @@
-//! Server-side render throughput for a page from the isolate pool, with the
+//! Server-side render throughput for a page, one isolate per core, with the
 //! page's real data from a seeded SQLite database and no HTML caching.
 //! `cargo bench -p server --bench render -- [path] [renders]`
 
@@ -31,42 +31,57 @@ fn main() -> anyhow::Result<()> {
     }
     let bundle = server::render_bundle::load(&workspace.join("ui/dist"))?;
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    let data = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()?;
-    runtime.block_on(async move {
-        let queries = page_data::load(&path, None, |read| db.run(move |conn| read.load(conn, now)))
-            .await
-            .map_err(|error| anyhow::anyhow!("{error}"))?;
-        let data = page_data::render_input(&site_json(&settings)?, &queries, now, None)
-            .map_err(|error| anyhow::anyhow!("{error}"))?;
-        let config = PoolConfig {
-            queue_capacity: renders,
-            ..PoolConfig::default()
-        };
-        let workers = config.workers;
-        let pool = RenderPool::start(bundle, &config)?;
-        let render_all = |count: usize| {
-            let tasks: Vec<_> = (0..count)
+        .build()?
+        .block_on(async {
+            let queries =
+                page_data::load(&path, None, |read| db.run(move |conn| read.load(conn, now)))
+                    .await
+                    .map_err(|error| anyhow::anyhow!("{error}"))?;
+            page_data::render_input(&site_json(&settings)?, &queries, now, None)
+                .map_err(|error| anyhow::anyhow!("{error}"))
+        })?;
+    // One thread per core, each rendering in its own isolate as the server's
+    // HTTP workers do.
+    let workers = std::thread::available_parallelism().map_or(2, usize::from);
+    let pool = on_worker_thread(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
+    let render_all = |count: usize| -> anyhow::Result<()> {
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..workers)
                 .map(|_| {
-                    let pool = pool.clone();
-                    let (path, data) = (path.clone(), data.clone());
-                    tokio::spawn(async move { pool.render(&path, data).await })
+                    scope.spawn(|| {
+                        on_worker_thread(async {
+                            for _ in 0..count / workers {
+                                pool.render(&path, &data).await?;
+                            }
+                            anyhow::Ok(())
+                        })
+                    })
                 })
                 .collect();
-            async move {
-                for task in tasks {
-                    task.await??;
-                }
-                anyhow::Ok(())
-            }
-        };
-        render_all(renders / 10).await?;
-        let started = Instant::now();
-        render_all(renders).await?;
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = renders as f64 / seconds;
-        println!("| SSR render `{path}` (pool of {workers}, no cache) | {rate:.0} renders/s | {renders} renders in {seconds:.2} s |");
-        anyhow::Ok(())
-    })
+            threads.into_iter().try_for_each(|thread| {
+                thread
+                    .join()
+                    .map_err(|_| anyhow::anyhow!("a render thread panicked"))?
+            })
+        })
+    };
+    render_all(renders / 10)?;
+    let started = Instant::now();
+    render_all(renders)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = renders as f64 / seconds;
+    println!("| SSR render `{path}` ({workers} threads, each with its isolate, no cache) | {rate:.0} renders/s | {renders} renders in {seconds:.2} s |");
+    Ok(())
+}
+
+/// Runs `future` as an HTTP worker thread runs a request: on a current-thread
+/// runtime with a `LocalSet`.
+fn on_worker_thread<F: std::future::Future>(future: F) -> F::Output {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    tokio::task::LocalSet::new().block_on(&runtime, future)
 }

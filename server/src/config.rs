@@ -80,11 +80,13 @@ pub struct DatabaseSettings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RenderSettings {
-    /// Isolates rendering in parallel; 0 means one per CPU core.
+    /// HTTP worker threads, each rendering its own requests in an isolate
+    /// of its own; 0 means one per CPU core.
     pub workers: usize,
     /// Longest a page render may take before it is cut off.
     pub budget_ms: u64,
-    /// Renders that may wait for a free isolate before the server answers 503.
+    /// Renders that may wait for their thread's isolate, all threads
+    /// together, before the server answers 503.
     pub queue_capacity: usize,
     /// JavaScript heap of one isolate; a render that needs more is stopped
     /// and its isolate replaced, instead of the process running out of memory.

@@ -99,7 +99,16 @@ impl Application {
             &state.settings.assets,
             FormLimits::new(&state.settings.security)?,
         );
+        let workers = match state.settings.render.workers {
+            0 => std::thread::available_parallelism().map_or(2, usize::from),
+            workers => workers,
+        };
         let server = HttpServer::new(move || {
+            // The factory runs on each worker thread: its isolate is ready
+            // before the worker takes its first request.
+            if let Err(error) = state.renderer.warm_this_thread() {
+                tracing::error!(%error, "loading this worker's render isolate");
+            }
             App::new()
                 // Compresses what is not already compressed (API answers, images, uncached
                 // pages); cached pages and built assets carry their own encoding.
@@ -110,6 +119,7 @@ impl Application {
                 .app_data(web::Data::new(state.clone()))
                 .configure(routes.clone())
         })
+        .workers(workers)
         .listen(listener)?
         // On SIGTERM or SIGINT: stop accepting, finish what is in flight, then exit.
         .shutdown_timeout(30)
@@ -140,7 +150,7 @@ fn signing_key(db: &Database, settings: &Settings) -> anyhow::Result<String> {
 }
 
 async fn start_renderer(bundle: Bundle, settings: &Settings) -> anyhow::Result<RenderPool> {
-    let mut config = PoolConfig {
+    let config = PoolConfig {
         budget: settings.render.budget(),
         queue_capacity: settings.render.queue_capacity,
         max_heap_bytes: settings.render.max_heap_megabytes * 1024 * 1024,
@@ -148,10 +158,7 @@ async fn start_renderer(bundle: Bundle, settings: &Settings) -> anyhow::Result<R
         collect_after_growth_bytes: settings.render.collect_after_growth_megabytes * 1024 * 1024,
         ..PoolConfig::default()
     };
-    if settings.render.workers > 0 {
-        config.workers = settings.render.workers;
-    }
-    // Loading the bundle into each isolate blocks; keep it off the async workers.
+    // Loading the bundle into an isolate blocks; keep it off the async workers.
     let pool = tokio::task::spawn_blocking(move || RenderPool::start(bundle, &config)).await??;
     Ok(pool)
 }

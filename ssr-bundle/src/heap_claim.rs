@@ -4,7 +4,7 @@
 //! from the start-up snapshot of the first of them. An isolate made from a
 //! different snapshot (or from none) while others live aborts the whole
 //! process, so such an isolate waits a little for the others to be gone
-//! (a dropped pool's workers end shortly after) and is then refused with an
+//! (a thread's isolates end with the thread) and is then refused with an
 //! error instead.
 
 use std::sync::{Condvar, Mutex, PoisonError};

@@ -1,35 +1,53 @@
-//! A fixed set of worker threads, each owning one isolate, fed from one
-//! bounded queue. Isolates are reused across requests and replaced only when
-//! a render had to be terminated.
+//! Renders on the thread that asks, in an isolate that thread keeps.
+//!
+//! Each HTTP worker thread renders its own requests, as each of Node's
+//! cluster workers does: a render costs no hand-off to a render thread and
+//! back. Measured under load on two cores, those hand-offs (two thread
+//! wake-ups per render, and the render threads competing with the HTTP
+//! threads for the cores) cost 12 to 20% of the pages' throughput.
+//!
+//! Renders asked for on one thread take turns at its isolate. A render
+//! that finds the isolate busy waits in line; once the line across all
+//! threads holds [`PoolConfig::queue_capacity`] renders, further renders are
+//! refused with [`RenderError::Saturated`] instead of waiting. A thread
+//! renders back to back for at most a [`SLICE`] before it goes back to its
+//! event loop, so requests that arrived meanwhile join the line (or are
+//! refused) instead of waiting unseen in their sockets, and health checks
+//! and static files on that thread are answered between renders.
 //!
 //! Under load V8 collects the old generation rarely, so garbage from past
 //! renders stays resident until the heap reaches V8's next limit; a full
 //! collection between renders would cost more in re-optimized code than it
-//! saves. A busy worker therefore asks for a concurrent major collection
-//! once its isolate's old generation has grown by a set amount
-//! ([`GrowthTrigger`]), and an idle one collects fully, so a quiet server
-//! gives that memory back.
+//! saves. A busy isolate therefore gets a concurrent major collection asked
+//! for once its old generation has grown by a set amount
+//! ([`GrowthTrigger`]), and an idle one is collected fully, so a quiet
+//! server gives that memory back.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::thread;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, TrySendError};
-use tokio::sync::oneshot;
+use tokio::sync::Semaphore;
 
 use crate::growth_trigger::GrowthTrigger;
-use crate::isolate::{HeapLimits, HeapSize, RenderIsolate};
+use crate::isolate::{HeapLimits, RenderIsolate};
 use crate::watchdog::Watchdog;
 use crate::{Bundle, RenderError, Rendered};
 
-/// How the pool is sized and how long a render may take.
+/// How long a thread renders back to back before it goes back to its event
+/// loop, and how often a busy isolate's heap is read. Doing either for every
+/// render cost about 10% of a small page's throughput (the business page
+/// renders in about 0.2 ms); once per slice costs well under 1%.
+const SLICE: Duration = Duration::from_millis(1);
+
+/// How long a render may take, how much memory an isolate may use, and how
+/// many renders may wait.
 #[derive(Debug, Clone)]
 pub struct PoolConfig {
-    /// Worker threads, each with its own isolate.
-    pub workers: usize,
-    /// Renders allowed to wait for a free isolate before callers get
-    /// [`RenderError::Saturated`].
+    /// Renders allowed to wait for their thread's isolate, all threads
+    /// together, before further ones get [`RenderError::Saturated`].
     pub queue_capacity: usize,
     /// Longest a single render may run before it is terminated.
     pub budget: Duration,
@@ -40,23 +58,20 @@ pub struct PoolConfig {
     /// render's short-lived objects are allocated (at most a quarter of the
     /// heap); 0 leaves the split to V8.
     pub young_generation_bytes: usize,
-    /// How long a worker waits without a render before it collects its
-    /// isolate's garbage.
+    /// How long an isolate waits without a render before it is collected.
     pub idle_collection_after: Duration,
     /// How far an isolate's old generation may grow above its smallest size
-    /// since the last collection before its worker asks for one; 0 leaves
+    /// since the last collection before one is asked for; 0 leaves
     /// collections under load to V8.
     pub collect_after_growth_bytes: usize,
-    /// Renders that must pass between two collections a worker asks for.
+    /// Renders that must pass between two collections asked for.
     pub min_renders_between_collections: usize,
 }
 
 impl Default for PoolConfig {
     fn default() -> Self {
-        let workers = thread::available_parallelism().map_or(2, usize::from);
         Self {
-            workers,
-            queue_capacity: workers * 64,
+            queue_capacity: 128,
             budget: Duration::from_secs(2),
             max_heap_bytes: 256 * 1024 * 1024,
             // V8's own split gives a 256 MB heap 24 MB. Measured end to end
@@ -75,237 +90,338 @@ impl Default for PoolConfig {
     }
 }
 
-struct Job {
-    url: String,
-    data_json: String,
-    reply: oneshot::Sender<Result<Rendered, RenderError>>,
+impl PoolConfig {
+    fn heap_limits(&self) -> HeapLimits {
+        HeapLimits {
+            max_bytes: self.max_heap_bytes,
+            young_generation_bytes: self.young_generation_bytes,
+        }
+    }
 }
 
-/// Cheap to clone; all clones share the same workers.
+/// What all threads' renderers of one pool share. Only the pool's handles
+/// own it: a thread's renderer outliving them finds it gone.
+struct Shared {
+    /// Tells this pool's renderers from another pool's on the same thread.
+    id: u64,
+    bundle: Bundle,
+    config: PoolConfig,
+    counters: Arc<Counters>,
+}
+
+#[derive(Default)]
+struct Counters {
+    /// Renders waiting for their thread's isolate.
+    waiting: AtomicUsize,
+    /// The sum of each isolate's latest heap reading.
+    heap_bytes: AtomicUsize,
+    /// Isolates loaded and ready to render.
+    live_isolates: AtomicUsize,
+}
+
+static NEXT_POOL_ID: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// This thread's renderer of each pool that rendered on it.
+    static RENDERERS: RefCell<Vec<Rc<ThreadRenderer>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Cheap to clone; all clones share the same isolates and line.
 #[derive(Clone)]
 pub struct RenderPool {
-    jobs: Sender<Job>,
-    /// Workers whose thread is still running.
-    live_workers: Arc<AtomicUsize>,
-    /// Each worker's latest reading of its isolate's heap.
-    heap_bytes: Arc<[AtomicUsize]>,
-    from_snapshot: bool,
+    shared: Arc<Shared>,
 }
 
 impl RenderPool {
-    /// Starts the workers and waits until every isolate has loaded the
-    /// bundle, so a broken bundle fails at start-up rather than per request.
+    /// Loads the bundle into one isolate, so a broken bundle fails at
+    /// start-up rather than per request. Must run inside a tokio runtime
+    /// context, as every thread that renders must.
     pub fn start(bundle: Bundle, config: &PoolConfig) -> Result<Self, RenderError> {
-        let (jobs, queue) = crossbeam_channel::bounded(config.queue_capacity);
-        let live_workers = Arc::new(AtomicUsize::new(0));
-        let workers = config.workers.max(1);
-        let heap_bytes: Arc<[AtomicUsize]> = (0..workers).map(|_| AtomicUsize::new(0)).collect();
-        let mut ready = Vec::with_capacity(workers);
-        for index in 0..workers {
-            let (loaded, loaded_rx) = std::sync::mpsc::channel();
-            let worker = Worker {
-                bundle: bundle.clone(),
-                queue: queue.clone(),
-                budget: config.budget,
-                heap_limits: HeapLimits {
-                    max_bytes: config.max_heap_bytes,
-                    young_generation_bytes: config.young_generation_bytes,
-                },
-                idle_collection_after: config.idle_collection_after,
-                growth_trigger: GrowthTrigger::new(
-                    config.collect_after_growth_bytes,
-                    config.min_renders_between_collections,
-                ),
-                heap_bytes: HeapReading {
-                    all: Arc::clone(&heap_bytes),
-                    index,
-                },
-                _alive: WorkerAlive::new(&live_workers),
-            };
-            thread::Builder::new()
-                .name(format!("ssr-{index}"))
-                .spawn(move || worker.run(&loaded))
-                .map_err(|error| RenderError::Bundle(error.to_string()))?;
-            ready.push(loaded_rx);
-        }
-        for loaded in ready {
-            loaded.recv().map_err(|_| RenderError::Unavailable)??;
-        }
+        RenderIsolate::load(&bundle, config.heap_limits())?;
         Ok(Self {
-            jobs,
-            live_workers,
-            heap_bytes,
-            from_snapshot: bundle.snapshot().is_some(),
+            shared: Arc::new(Shared {
+                id: NEXT_POOL_ID.fetch_add(1, Ordering::Relaxed),
+                bundle,
+                config: config.clone(),
+                counters: Arc::default(),
+            }),
         })
     }
 
     /// Whether isolates start from a snapshot rather than the bundle's script.
     pub fn from_snapshot(&self) -> bool {
-        self.from_snapshot
+        self.shared.bundle.snapshot().is_some()
     }
 
-    /// Renders waiting for a free isolate right now.
+    /// Renders waiting for their thread's isolate right now.
     pub fn queue_depth(&self) -> usize {
-        self.jobs.len()
+        self.shared.counters.waiting.load(Ordering::Relaxed)
     }
 
-    /// Physical memory of all isolates' JavaScript heaps, as each worker
-    /// last read it (after its latest render or collection).
+    /// Physical memory of all isolates' JavaScript heaps, as last read
+    /// (after each isolate's latest render or collection).
     pub fn heap_bytes(&self) -> usize {
-        self.heap_bytes
-            .iter()
-            .map(|bytes| bytes.load(Ordering::Relaxed))
-            .sum()
+        self.shared.counters.heap_bytes.load(Ordering::Relaxed)
     }
 
-    /// Whether any worker is still there to render.
+    /// Whether any thread has an isolate ready to render.
     pub fn is_serving(&self) -> bool {
-        self.live_workers.load(Ordering::SeqCst) > 0
+        self.shared.counters.live_isolates.load(Ordering::SeqCst) > 0
     }
 
-    /// Renders `url` with the route data the server loaded for it.
-    pub async fn render(&self, url: &str, data_json: String) -> Result<Rendered, RenderError> {
-        let (reply, answer) = oneshot::channel();
-        let job = Job {
-            url: url.to_owned(),
-            data_json,
-            reply,
+    /// Loads this thread's isolate now rather than at its first render.
+    /// Like [`Self::render`], it must run on a tokio `LocalSet` (as
+    /// actix-web's workers do): the isolate's idle collection is a local task.
+    pub fn warm_this_thread(&self) -> Result<(), RenderError> {
+        self.thread_renderer().map(drop)
+    }
+
+    /// Renders `url` with the route data the server loaded for it, on this
+    /// thread's isolate, after the renders already waiting for it.
+    pub async fn render(&self, url: &str, data_json: &str) -> Result<Rendered, RenderError> {
+        let renderer = self.thread_renderer()?;
+        let _turn = match renderer.turn.try_acquire() {
+            Ok(turn) => turn,
+            Err(_) => {
+                let _in_line = InLine::join(&self.shared)?;
+                renderer
+                    .turn
+                    .acquire()
+                    .await
+                    .map_err(|_| RenderError::Unavailable)?
+            }
         };
-        self.jobs.try_send(job).map_err(|error| match error {
-            TrySendError::Full(_) => RenderError::Saturated,
-            TrySendError::Disconnected(_) => RenderError::Unavailable,
-        })?;
-        answer.await.map_err(|_| RenderError::Unavailable)?
+        if renderer.slice_over() {
+            tokio::task::yield_now().await;
+            renderer.start_slice();
+        }
+        renderer.render(url, data_json)
+    }
+
+    fn thread_renderer(&self) -> Result<Rc<ThreadRenderer>, RenderError> {
+        RENDERERS.with(|renderers| {
+            let mut renderers = renderers.borrow_mut();
+            // A pool that is gone leaves isolates no one will render with.
+            renderers.retain(|renderer| renderer.pool_is_alive());
+            if let Some(found) = renderers
+                .iter()
+                .find(|renderer| renderer.pool_id == self.shared.id)
+            {
+                return Ok(Rc::clone(found));
+            }
+            let renderer = ThreadRenderer::start(&self.shared)?;
+            renderers.push(Rc::clone(&renderer));
+            Ok(renderer)
+        })
     }
 }
 
-struct Worker {
-    bundle: Bundle,
-    queue: Receiver<Job>,
-    budget: Duration,
-    heap_limits: HeapLimits,
-    idle_collection_after: Duration,
-    /// Copied afresh for each isolate.
-    growth_trigger: GrowthTrigger,
-    heap_bytes: HeapReading,
-    /// Held, never read: dropping it with the worker marks the worker gone.
-    _alive: WorkerAlive,
-}
+/// A render counted as waiting in line while this lives.
+struct InLine<'a>(&'a AtomicUsize);
 
-/// Counts a worker as live from its creation until its thread ends.
-struct WorkerAlive(Arc<AtomicUsize>);
-
-impl WorkerAlive {
-    fn new(count: &Arc<AtomicUsize>) -> Self {
-        count.fetch_add(1, Ordering::SeqCst);
-        Self(Arc::clone(count))
+impl<'a> InLine<'a> {
+    fn join(shared: &'a Shared) -> Result<Self, RenderError> {
+        let capacity = shared.config.queue_capacity;
+        shared
+            .counters
+            .waiting
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |waiting| {
+                (waiting < capacity).then_some(waiting + 1)
+            })
+            .map_err(|_| RenderError::Saturated)?;
+        Ok(Self(&shared.counters.waiting))
     }
 }
 
-impl Drop for WorkerAlive {
+impl Drop for InLine<'_> {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
-/// One worker's slot in the pool's heap readings.
-struct HeapReading {
-    all: Arc<[AtomicUsize]>,
-    index: usize,
+/// One thread's isolate of one pool, and the line of renders waiting for it.
+struct ThreadRenderer {
+    pool_id: u64,
+    pool: std::sync::Weak<Shared>,
+    /// One permit: held by the render using the isolate, or by its collection.
+    turn: Semaphore,
+    /// Taken only by code holding the turn, so never borrowed twice.
+    state: RefCell<IsolateState>,
+    /// When the thread last came back from its event loop to render.
+    slice_started: Cell<Option<Instant>>,
 }
 
-impl HeapReading {
-    fn record(&self, isolate: &mut RenderIsolate) -> HeapSize {
-        let size = isolate.heap_size();
-        self.all[self.index].store(size.total, Ordering::Relaxed);
-        size
+struct IsolateState {
+    /// `None` only when loading a replacement failed.
+    isolate: Option<LiveIsolate>,
+    watchdog: Watchdog,
+    /// When the latest render ended, if nothing has been collected since.
+    garbage_since: Option<Instant>,
+    /// When the heap was last read.
+    heap_read_at: Instant,
+}
+
+impl ThreadRenderer {
+    fn start(shared: &Arc<Shared>) -> Result<Rc<Self>, RenderError> {
+        let name = std::thread::current().name().unwrap_or("ssr").to_owned();
+        let watchdog = Watchdog::spawn(format!("{name}-watchdog"))
+            .map_err(|error| RenderError::Bundle(error.to_string()))?;
+        let renderer = Rc::new(Self {
+            pool_id: shared.id,
+            pool: Arc::downgrade(shared),
+            turn: Semaphore::new(1),
+            state: RefCell::new(IsolateState {
+                isolate: Some(LiveIsolate::load(shared)?),
+                watchdog,
+                garbage_since: None,
+                heap_read_at: Instant::now(),
+            }),
+            slice_started: Cell::new(None),
+        });
+        tokio::task::spawn_local(collect_when_idle(
+            Rc::downgrade(&renderer),
+            shared.config.idle_collection_after,
+        ));
+        Ok(renderer)
+    }
+
+    fn pool_is_alive(&self) -> bool {
+        self.pool.strong_count() > 0
+    }
+
+    fn slice_over(&self) -> bool {
+        self.slice_started
+            .get()
+            .is_none_or(|started| started.elapsed() >= SLICE)
+    }
+
+    fn start_slice(&self) {
+        self.slice_started.set(Some(Instant::now()));
+    }
+
+    /// Renders with the isolate, replacing it after a render that had to be
+    /// stopped (over time or out of memory). The caller holds the turn.
+    fn render(&self, url: &str, data_json: &str) -> Result<Rendered, RenderError> {
+        let shared = self.pool.upgrade().ok_or(RenderError::Unavailable)?;
+        let mut state = self.state.borrow_mut();
+        let state = &mut *state;
+        if state.isolate.is_none() {
+            state.isolate = Some(LiveIsolate::load(&shared)?);
+        }
+        let Some(live) = state.isolate.as_mut() else {
+            return Err(RenderError::Unavailable);
+        };
+        let budget = shared.config.budget;
+        state
+            .watchdog
+            .arm(Instant::now() + budget, live.isolate.handle());
+        let outcome = live.isolate.render(url, data_json);
+        let timed_out = state.watchdog.disarm();
+        let exhausted = live.isolate.exhausted();
+        let now = Instant::now();
+        state.garbage_since = Some(now);
+        if timed_out || exhausted {
+            tracing::warn!("replacing an isolate after a stopped render");
+            state.isolate = None;
+            state.garbage_since = None;
+            state.isolate = LiveIsolate::load(&shared).ok();
+            return Err(if exhausted {
+                RenderError::OutOfMemory
+            } else {
+                RenderError::Timeout(budget)
+            });
+        }
+        if now.duration_since(state.heap_read_at) >= SLICE {
+            state.heap_read_at = now;
+            let old_generation = live.record_heap();
+            if live.growth.collect_now(old_generation) {
+                live.isolate.ask_for_collection();
+            }
+        }
+        outcome
+    }
+
+    /// Collects the isolate fully if it has rendered nothing for `idle`;
+    /// otherwise says how long to wait before asking again.
+    fn collect_if_idle(&self, idle: Duration) -> Duration {
+        let Ok(_turn) = self.turn.try_acquire() else {
+            return idle;
+        };
+        let mut state = self.state.borrow_mut();
+        let Some(since) = state.garbage_since else {
+            return idle;
+        };
+        let waited = since.elapsed();
+        if waited < idle {
+            return idle - waited;
+        }
+        state.garbage_since = None;
+        if let Some(live) = state.isolate.as_mut() {
+            live.isolate.collect_garbage();
+            live.record_heap();
+        }
+        idle
     }
 }
 
-impl Worker {
-    fn run(self, loaded: &std::sync::mpsc::Sender<Result<(), RenderError>>) {
-        let runtime = match tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        {
-            Ok(runtime) => runtime,
-            Err(error) => {
-                let _ = loaded.send(Err(RenderError::Bundle(error.to_string())));
-                return;
-            }
+/// Collects a thread's isolate whenever it has been idle for `idle`, until
+/// the renderer is gone.
+async fn collect_when_idle(renderer: Weak<ThreadRenderer>, idle: Duration) {
+    let mut wait = idle;
+    loop {
+        tokio::time::sleep(wait).await;
+        let Some(renderer) = renderer.upgrade() else {
+            return;
         };
-        let _context = runtime.enter();
-        let name = thread::current().name().unwrap_or("ssr").to_owned();
-        let watchdog = match Watchdog::spawn(format!("{name}-watchdog")) {
-            Ok(watchdog) => watchdog,
-            Err(error) => {
-                let _ = loaded.send(Err(RenderError::Bundle(error.to_string())));
-                return;
-            }
+        wait = renderer.collect_if_idle(idle);
+    }
+}
+
+/// An isolate counted among the pool's live ones, with its heap reading
+/// counted in the pool's total.
+struct LiveIsolate {
+    isolate: RenderIsolate,
+    counters: Arc<Counters>,
+    /// This isolate's share of `Shared::heap_bytes`.
+    heap_bytes: usize,
+    growth: GrowthTrigger,
+}
+
+impl LiveIsolate {
+    fn load(shared: &Arc<Shared>) -> Result<Self, RenderError> {
+        let isolate = RenderIsolate::load(&shared.bundle, shared.config.heap_limits())?;
+        shared.counters.live_isolates.fetch_add(1, Ordering::SeqCst);
+        let mut live = Self {
+            isolate,
+            counters: Arc::clone(&shared.counters),
+            heap_bytes: 0,
+            growth: GrowthTrigger::new(
+                shared.config.collect_after_growth_bytes,
+                shared.config.min_renders_between_collections,
+            ),
         };
-        let mut first = Some(loaded);
-        loop {
-            let isolate = RenderIsolate::load(&self.bundle, self.heap_limits);
-            if let Some(loaded) = first.take() {
-                let _ = loaded.send(match &isolate {
-                    Ok(_) => Ok(()),
-                    Err(error) => Err(error.clone()),
-                });
-            }
-            let Ok(mut isolate) = isolate else { return };
-            if !self.serve(&mut isolate, &watchdog) {
-                return;
-            }
-            tracing::warn!(worker = %name, "replacing an isolate after a stopped render");
-        }
+        live.record_heap();
+        Ok(live)
     }
 
-    /// Renders jobs until the queue closes (`false`) or a render was stopped
-    /// (over time or out of memory) and the isolate must be replaced (`true`).
-    fn serve(&self, isolate: &mut RenderIsolate, watchdog: &Watchdog) -> bool {
-        self.heap_bytes.record(isolate);
-        let mut growth = self.growth_trigger.clone();
-        let mut garbage = false;
-        loop {
-            // Sleeps without a deadline when there is nothing to collect.
-            let next = if garbage {
-                self.queue.recv_timeout(self.idle_collection_after)
-            } else {
-                self.queue
-                    .recv()
-                    .map_err(|_| RecvTimeoutError::Disconnected)
-            };
-            let job = match next {
-                Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) => {
-                    isolate.collect_garbage();
-                    self.heap_bytes.record(isolate);
-                    garbage = false;
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return false,
-            };
-            garbage = true;
-            watchdog.arm(Instant::now() + self.budget, isolate.handle());
-            let outcome = isolate.render(&job.url, &job.data_json);
-            let timed_out = watchdog.disarm();
-            let exhausted = isolate.exhausted();
-            let outcome = if exhausted {
-                Err(RenderError::OutOfMemory)
-            } else if timed_out {
-                Err(RenderError::Timeout(self.budget))
-            } else {
-                outcome
-            };
-            // The caller may have gone away; its answer is then not needed.
-            let _ = job.reply.send(outcome);
-            if timed_out || exhausted {
-                return true;
-            }
-            let size = self.heap_bytes.record(isolate);
-            if growth.collect_now(size.old_generation) {
-                isolate.ask_for_collection();
-            }
-        }
+    /// Reads the heap into the pool's total; returns the old generation.
+    fn record_heap(&mut self) -> usize {
+        let size = self.isolate.heap_size();
+        self.set_heap_bytes(size.total);
+        size.old_generation
+    }
+
+    fn set_heap_bytes(&mut self, bytes: usize) {
+        let total = &self.counters.heap_bytes;
+        total.fetch_add(bytes, Ordering::Relaxed);
+        total.fetch_sub(self.heap_bytes, Ordering::Relaxed);
+        self.heap_bytes = bytes;
+    }
+}
+
+impl Drop for LiveIsolate {
+    fn drop(&mut self) {
+        self.set_heap_bytes(0);
+        self.counters.live_isolates.fetch_sub(1, Ordering::SeqCst);
     }
 }

@@ -1,9 +1,9 @@
 //! Cuts off renders that run past their budget.
 //!
-//! V8 runs JavaScript synchronously on the worker thread, so only another
+//! V8 runs JavaScript synchronously on the rendering thread, so only another
 //! thread can stop an endless loop: this one sleeps until the armed render's
 //! deadline and calls `terminate_execution` on the isolate if the render is
-//! still running then. A busy worker arms it for every render, thousands of
+//! still running then. A busy thread arms it for every render, thousands of
 //! times a second; arming wakes the thread only when it sleeps with no
 //! deadline. Otherwise it wakes at the deadline it slept for, finds the
 //! newer one (budgets are equal, so deadlines only move later) and sleeps
@@ -42,7 +42,7 @@ impl Shared {
     }
 }
 
-/// One watchdog per worker thread; dropping it stops its thread.
+/// One watchdog per isolate's thread; dropping it stops its own thread.
 pub(crate) struct Watchdog {
     shared: Arc<Shared>,
 }

@@ -128,7 +128,7 @@ async fn render_html(
     // Script-safe already, so the render and the document share one text.
     let data_json = page_data::render_input(&state.site_json, &queries, now, form.as_ref())?;
     let started = std::time::Instant::now();
-    let rendered = state.renderer.render(url, data_json.clone()).await;
+    let rendered = state.renderer.render(url, &data_json).await;
     state.metrics.observe_render(started.elapsed());
     let rendered = rendered?;
     let html = Document {

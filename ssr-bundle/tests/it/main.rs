@@ -3,9 +3,21 @@
 mod pool;
 mod snapshot;
 
+use std::future::Future;
+
 use tokio::sync::RwLock;
 
 /// A process runs isolates of one start-up snapshot at a time: tests of
 /// script pools share the process (read), tests of snapshot pools take it
 /// alone (write).
 static ISOLATE_KIND: RwLock<()> = RwLock::const_new(());
+
+/// Runs `future` the way an actix-web worker thread runs a request: on a
+/// current-thread runtime with a `LocalSet`, where the thread's isolate lives.
+fn on_worker_thread<F: Future>(future: F) -> F::Output {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    tokio::task::LocalSet::new().block_on(&runtime, future)
+}

@@ -2,6 +2,8 @@ use std::time::Duration;
 
 use ssr_bundle::{Bundle, PoolConfig, RenderError, RenderPool, Rendered};
 
+use crate::on_worker_thread;
+
 /// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
 /// allocates until memory runs out,
 /// `/throw` throws, `/garbage` returns something that is not a result,
@@ -25,9 +27,8 @@ globalThis.__ssr = {
 
 const IDLE_COLLECTION_AFTER: Duration = Duration::from_millis(200);
 
-fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
+fn pool(queue_capacity: usize) -> RenderPool {
     let config = PoolConfig {
-        workers,
         queue_capacity,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
@@ -41,174 +42,187 @@ fn pool(workers: usize, queue_capacity: usize) -> RenderPool {
 
 async fn body(pool: &RenderPool, url: &str) -> String {
     let rendered: Rendered = pool
-        .render(url, r#"{"greeting":"hi"}"#.to_owned())
+        .render(url, r#"{"greeting":"hi"}"#)
         .await
         .expect("renders");
     rendered.body
 }
 
-#[tokio::test]
-async fn an_isolate_is_reused_across_renders() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(1, 8);
-    assert_eq!(body(&pool, "/a").await, "/a hi 1");
-    assert_eq!(body(&pool, "/b").await, "/b hi 2");
-}
-
-#[tokio::test]
-async fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(1, 8);
-    let outcome = pool.render("/loop", "{}".to_owned()).await;
-    assert!(
-        matches!(outcome, Err(RenderError::Timeout(_))),
-        "{outcome:?}"
-    );
-    // The terminated isolate was replaced by a fresh one (its counter restarted).
-    assert_eq!(body(&pool, "/after").await, "/after hi 1");
-}
-
-#[tokio::test]
-async fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(1, 8);
-    assert_eq!(body(&pool, "/before").await, "/before hi 1");
-    let outcome = pool.render("/throw", "{}".to_owned()).await;
-    match outcome {
-        Err(RenderError::Script(message)) => assert!(message.contains("boom"), "{message}"),
-        other => panic!("expected a script error, got {other:?}"),
-    }
-    assert_eq!(body(&pool, "/after").await, "/after hi 2");
-}
-
-#[tokio::test]
-async fn a_bundle_that_returns_no_result_is_an_output_error() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(1, 8);
-    let outcome = pool.render("/garbage", "{}".to_owned()).await;
-    assert!(
-        matches!(outcome, Err(RenderError::Output(_))),
-        "{outcome:?}"
-    );
-}
-
-#[tokio::test]
-async fn a_bundle_that_fails_to_load_fails_at_start() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let config = PoolConfig {
-        workers: 1,
-        ..PoolConfig::default()
-    };
-    let outcome = RenderPool::start(
-        Bundle::Script("throw new Error('broken bundle')".into()),
-        &config,
-    );
-    match outcome {
-        Err(RenderError::Bundle(message)) => {
-            assert!(message.contains("broken bundle"), "{message}")
-        }
-        Err(other) => panic!("expected a bundle error, got {other:?}"),
-        Ok(_) => panic!("a broken bundle must not start"),
-    }
-}
-
-#[tokio::test]
-async fn a_full_queue_answers_saturated_instead_of_waiting() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    // One worker busy with an endless render, one job waiting: the third is refused.
-    let pool = pool(1, 1);
-    let busy = {
-        let pool = pool.clone();
-        tokio::spawn(async move { pool.render("/loop", "{}".to_owned()).await })
-    };
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let waiting = {
-        let pool = pool.clone();
-        tokio::spawn(async move { pool.render("/loop", "{}".to_owned()).await })
-    };
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let refused = pool.render("/a", "{}".to_owned()).await;
-    assert!(
-        matches!(refused, Err(RenderError::Saturated)),
-        "{refused:?}"
-    );
-    assert!(matches!(busy.await, Ok(Err(RenderError::Timeout(_)))));
-    assert!(matches!(waiting.await, Ok(Err(RenderError::Timeout(_)))));
-}
-
-#[tokio::test]
-async fn while_one_isolate_is_stuck_the_others_keep_rendering() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(2, 8);
-    let stuck = tokio::spawn({
-        let pool = pool.clone();
-        async move { pool.render("/loop", "{}".to_owned()).await }
+#[test]
+fn an_isolate_is_reused_across_renders() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        assert_eq!(body(&pool, "/a").await, "/a hi 1");
+        assert_eq!(body(&pool, "/b").await, "/b hi 2");
     });
-    // Give the stuck render time to occupy its isolate.
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    for n in 1..=5 {
-        let rendered = tokio::time::timeout(Duration::from_millis(250), body(&pool, "/free"))
-            .await
-            .expect("answered before the stuck render's budget ran out");
-        assert_eq!(rendered, format!("/free hi {n}"));
-    }
-    assert!(pool.is_serving());
-    let outcome = stuck.await.expect("joined");
-    assert!(
-        matches!(outcome, Err(RenderError::Timeout(_))),
-        "{outcome:?}"
-    );
 }
 
-#[tokio::test]
-async fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = RenderPool::start(
-        Bundle::Script(BUNDLE.into()),
-        &PoolConfig {
-            workers: 1,
-            queue_capacity: 8,
-            // Long enough that only the memory limit can stop the hog.
-            budget: Duration::from_secs(30),
-            max_heap_bytes: 64 * 1024 * 1024,
-            ..PoolConfig::default()
-        },
-    )
-    .expect("bundle loads");
-    assert_eq!(body(&pool, "/before").await, "/before hi 1");
-    let outcome = pool.render("/hog", "{}".to_owned()).await;
-    assert!(
-        matches!(outcome, Err(RenderError::OutOfMemory)),
-        "{outcome:?}"
-    );
-    // A fresh isolate: its counter starts again.
-    assert_eq!(body(&pool, "/after").await, "/after hi 1");
+#[test]
+fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        let outcome = pool.render("/loop", "{}").await;
+        assert!(
+            matches!(outcome, Err(RenderError::Timeout(_))),
+            "{outcome:?}"
+        );
+        // The terminated isolate was replaced by a fresh one (its counter restarted).
+        assert_eq!(body(&pool, "/after").await, "/after hi 1");
+    });
 }
 
-#[tokio::test]
-async fn an_idle_worker_collects_its_garbage_and_keeps_rendering() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let pool = pool(1, 8);
-    for _ in 0..50 {
-        body(&pool, "/litter").await;
-    }
-    let busy = pool.heap_bytes();
-    assert!(busy > 0, "the worker reads its heap after each render");
-    tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
-    let idle = pool.heap_bytes();
-    assert!(idle < busy, "heap after renders {busy} B, idle {idle} B");
-    assert_eq!(body(&pool, "/after").await, "/after hi 51");
+#[test]
+fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        assert_eq!(body(&pool, "/before").await, "/before hi 1");
+        let outcome = pool.render("/throw", "{}").await;
+        match outcome {
+            Err(RenderError::Script(message)) => assert!(message.contains("boom"), "{message}"),
+            other => panic!("expected a script error, got {other:?}"),
+        }
+        assert_eq!(body(&pool, "/after").await, "/after hi 2");
+    });
+}
+
+#[test]
+fn a_bundle_that_returns_no_result_is_an_output_error() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        let outcome = pool.render("/garbage", "{}").await;
+        assert!(
+            matches!(outcome, Err(RenderError::Output(_))),
+            "{outcome:?}"
+        );
+    });
+}
+
+#[test]
+fn a_bundle_that_fails_to_load_fails_at_start() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let outcome = RenderPool::start(
+            Bundle::Script("throw new Error('broken bundle')".into()),
+            &PoolConfig::default(),
+        );
+        match outcome {
+            Err(RenderError::Bundle(message)) => {
+                assert!(message.contains("broken bundle"), "{message}")
+            }
+            Err(other) => panic!("expected a bundle error, got {other:?}"),
+            Ok(_) => panic!("a broken bundle must not start"),
+        }
+    });
+}
+
+#[test]
+fn renders_wait_in_line_for_the_isolate_and_a_full_line_answers_saturated() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        // One render at the isolate, one in line: the third is refused at once.
+        let pool = pool(1);
+        let (first, second, third) = tokio::join!(
+            pool.render("/first", r#"{"greeting":"hi"}"#),
+            pool.render("/second", r#"{"greeting":"hi"}"#),
+            pool.render("/third", r#"{"greeting":"hi"}"#),
+        );
+        assert_eq!(first.expect("rendered").body, "/first hi 1");
+        assert_eq!(second.expect("rendered").body, "/second hi 2");
+        assert!(matches!(third, Err(RenderError::Saturated)), "{third:?}");
+        assert_eq!(pool.queue_depth(), 0);
+        assert_eq!(body(&pool, "/later").await, "/later hi 3");
+    });
+}
+
+#[test]
+fn while_one_thread_s_isolate_is_stuck_the_others_keep_rendering() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        let (started, started_rx) = std::sync::mpsc::channel();
+        let stuck = std::thread::spawn({
+            let pool = pool.clone();
+            move || {
+                on_worker_thread(async move {
+                    started.send(()).expect("test listening");
+                    pool.render("/loop", "{}").await
+                })
+            }
+        });
+        started_rx.recv().expect("the stuck render started");
+        // Give the stuck render time to occupy its isolate.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        for n in 1..=5 {
+            let rendered = tokio::time::timeout(Duration::from_millis(250), body(&pool, "/free"))
+                .await
+                .expect("answered before the stuck render's budget ran out");
+            assert_eq!(rendered, format!("/free hi {n}"));
+        }
+        assert!(pool.is_serving());
+        let outcome = stuck.join().expect("joined");
+        assert!(
+            matches!(outcome, Err(RenderError::Timeout(_))),
+            "{outcome:?}"
+        );
+    });
+}
+
+#[test]
+fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = RenderPool::start(
+            Bundle::Script(BUNDLE.into()),
+            &PoolConfig {
+                queue_capacity: 8,
+                // Long enough that only the memory limit can stop the hog.
+                budget: Duration::from_secs(30),
+                max_heap_bytes: 64 * 1024 * 1024,
+                ..PoolConfig::default()
+            },
+        )
+        .expect("bundle loads");
+        assert_eq!(body(&pool, "/before").await, "/before hi 1");
+        let outcome = pool.render("/hog", "{}").await;
+        assert!(
+            matches!(outcome, Err(RenderError::OutOfMemory)),
+            "{outcome:?}"
+        );
+        // A fresh isolate: its counter starts again.
+        assert_eq!(body(&pool, "/after").await, "/after hi 1");
+        assert!(pool.is_serving());
+    });
+}
+
+#[test]
+fn an_idle_isolate_is_collected_and_keeps_rendering() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let pool = pool(8);
+        for _ in 0..50 {
+            body(&pool, "/litter").await;
+        }
+        let busy = pool.heap_bytes();
+        assert!(busy > 0, "the heap is read after each render");
+        tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
+        let idle = pool.heap_bytes();
+        assert!(idle < busy, "heap after renders {busy} B, idle {idle} B");
+        assert_eq!(body(&pool, "/after").await, "/after hi 51");
+    });
 }
 
 /// How far, on average over 200 renders of `/litter` back to back, the heap
-/// of one worker stays above its size after the first render, each render's
+/// of one isolate stays above its size after the first render, each render's
 /// garbage living long enough to reach the old generation. The average, not
 /// the peak: when V8 finishes a collection it was asked for depends on how
 /// busy the machine is, and a single late one would set the peak.
 async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
     const RENDERS: usize = 200;
     let config = PoolConfig {
-        workers: 1,
         queue_capacity: 8,
         max_heap_bytes: 64 * 1024 * 1024,
         collect_after_growth_bytes,
@@ -217,8 +231,6 @@ async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
     };
     let pool = RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads");
     body(&pool, "/litter").await;
-    // The reply comes before the worker records its reading.
-    tokio::time::sleep(Duration::from_millis(20)).await;
     let first = pool.heap_bytes();
     let mut growth = 0;
     for _ in 0..RENDERS {
@@ -228,13 +240,15 @@ async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
     growth / RENDERS
 }
 
-#[tokio::test]
-async fn a_busy_worker_asks_for_a_collection_once_its_old_generation_has_grown() {
-    let _kind = crate::ISOLATE_KIND.read().await;
-    let left_to_v8 = heap_growth(0).await;
-    let collected = heap_growth(1024 * 1024).await;
-    assert!(
-        collected < left_to_v8 / 2,
-        "heap growth {collected} B, left to V8 {left_to_v8} B"
-    );
+#[test]
+fn a_busy_isolate_gets_a_collection_once_its_old_generation_has_grown() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.read().await;
+        let left_to_v8 = heap_growth(0).await;
+        let collected = heap_growth(1024 * 1024).await;
+        assert!(
+            collected < left_to_v8 / 2,
+            "heap growth {collected} B, left to V8 {left_to_v8} B"
+        );
+    });
 }

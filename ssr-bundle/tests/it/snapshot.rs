@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use ssr_bundle::{make_snapshot, Bundle, PoolConfig, RenderError, RenderPool};
 
+use crate::on_worker_thread;
+
 /// Where the snapshot-making run writes the snapshot.
 const SNAPSHOT_OUT: &str = "SSR_BUNDLE_TEST_SNAPSHOT_OUT";
 
@@ -63,7 +65,6 @@ fn snapshot() -> &'static [u8] {
 
 fn pool() -> RenderPool {
     let config = PoolConfig {
-        workers: 1,
         queue_capacity: 8,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
@@ -74,46 +75,52 @@ fn pool() -> RenderPool {
 
 async fn body(pool: &RenderPool, url: &str, lang: &str) -> String {
     let data = format!(r#"{{"lang":"{lang}"}}"#);
-    pool.render(url, data).await.expect("renders").body
+    pool.render(url, &data).await.expect("renders").body
 }
 
-#[tokio::test]
-async fn an_isolate_from_a_snapshot_renders_with_the_state_the_bundle_built() {
-    let _kind = crate::ISOLATE_KIND.write().await;
-    let pool = pool();
-    assert!(pool.from_snapshot());
-    assert_eq!(body(&pool, "/a", "en").await, "hello /a 1");
-    assert_eq!(body(&pool, "/b", "es").await, "hola /b 2");
+#[test]
+fn an_isolate_from_a_snapshot_renders_with_the_state_the_bundle_built() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.write().await;
+        let pool = pool();
+        assert!(pool.from_snapshot());
+        assert_eq!(body(&pool, "/a", "en").await, "hello /a 1");
+        assert_eq!(body(&pool, "/b", "es").await, "hola /b 2");
+    });
 }
 
-#[tokio::test]
-async fn an_isolate_replaced_after_a_stopped_render_starts_from_the_snapshot_again() {
-    let _kind = crate::ISOLATE_KIND.write().await;
-    let pool = pool();
-    assert_eq!(body(&pool, "/before", "en").await, "hello /before 1");
-    let outcome = pool.render("/loop", r#"{"lang":"en"}"#.to_owned()).await;
-    assert!(
-        matches!(outcome, Err(RenderError::Timeout(_))),
-        "{outcome:?}"
-    );
-    assert_eq!(body(&pool, "/after", "es").await, "hola /after 1");
+#[test]
+fn an_isolate_replaced_after_a_stopped_render_starts_from_the_snapshot_again() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.write().await;
+        let pool = pool();
+        assert_eq!(body(&pool, "/before", "en").await, "hello /before 1");
+        let outcome = pool.render("/loop", r#"{"lang":"en"}"#).await;
+        assert!(
+            matches!(outcome, Err(RenderError::Timeout(_))),
+            "{outcome:?}"
+        );
+        assert_eq!(body(&pool, "/after", "es").await, "hola /after 1");
+    });
 }
 
-#[tokio::test]
-async fn isolates_of_another_snapshot_are_refused_while_these_run() {
-    let _kind = crate::ISOLATE_KIND.write().await;
-    let from_snapshot = pool();
-    let config = PoolConfig {
-        workers: 1,
-        ..PoolConfig::default()
-    };
-    // V8 would abort the process; the pool refuses to start instead.
-    match RenderPool::start(Bundle::Script("globalThis.__ssr = {};".into()), &config) {
-        Err(RenderError::Bundle(message)) => {
-            assert!(message.contains("another start-up snapshot"), "{message}")
+#[test]
+fn isolates_of_another_snapshot_are_refused_while_these_run() {
+    on_worker_thread(async {
+        let _kind = crate::ISOLATE_KIND.write().await;
+        let from_snapshot = pool();
+        from_snapshot.warm_this_thread().expect("isolate loads");
+        // V8 would abort the process; the pool refuses to start instead.
+        match RenderPool::start(
+            Bundle::Script("globalThis.__ssr = {};".into()),
+            &PoolConfig::default(),
+        ) {
+            Err(RenderError::Bundle(message)) => {
+                assert!(message.contains("another start-up snapshot"), "{message}")
+            }
+            Err(other) => panic!("expected a bundle error, got {other:?}"),
+            Ok(_) => panic!("isolates of two snapshots must not run together"),
         }
-        Err(other) => panic!("expected a bundle error, got {other:?}"),
-        Ok(_) => panic!("isolates of two snapshots must not run together"),
-    }
-    assert_eq!(body(&from_snapshot, "/still", "en").await, "hello /still 1");
+        assert_eq!(body(&from_snapshot, "/still", "en").await, "hello /still 1");
+    });
 }
