@@ -305,12 +305,11 @@ impl ThreadRenderer {
         let shared = self.pool.upgrade().ok_or(RenderError::Unavailable)?;
         let mut state = self.state.borrow_mut();
         let state = &mut *state;
-        if state.isolate.is_none() {
-            state.isolate = Some(LiveIsolate::load(&shared)?);
-        }
-        let Some(live) = state.isolate.as_mut() else {
-            return Err(RenderError::Unavailable);
+        let live = match state.isolate.take() {
+            Some(live) => live,
+            None => LiveIsolate::load(&shared)?,
         };
+        let live = state.isolate.insert(live);
         let budget = shared.config.budget;
         state
             .watchdog
@@ -382,7 +381,7 @@ async fn collect_when_idle(renderer: Weak<ThreadRenderer>, idle: Duration) {
 struct LiveIsolate {
     isolate: RenderIsolate,
     counters: Arc<Counters>,
-    /// This isolate's share of `Shared::heap_bytes`.
+    /// This isolate's share of `Counters::heap_bytes`.
     heap_bytes: usize,
     growth: GrowthTrigger,
 }
