@@ -276,8 +276,10 @@ ssr_versus_node() {
 render_alone() {
   local route node rust
   echo "The render alone, with no HTTP and no load generator: the same bundle and page data, the"
-  echo "render function called in a loop by each of the Rust pool's isolates (\`cargo bench --bench"
-  echo "render\`) and by one Node worker process per core (\`bench/node-render.mjs\`)."
+  echo "render function called in a loop on one thread per core, each with its own isolate as the Rust"
+  echo "server's HTTP workers have (\`cargo bench --bench render\`), and by one Node worker process per"
+  echo "core (\`bench/node-render.mjs\`). The Rust side also copies each page out of V8, as the server"
+  echo "does; the Node loop leaves it in V8 (Node's server pays that cost when it writes the response)."
   echo
   echo "| Route | Rust renders/s | Node renders/s | Rust/Node |"
   echo "|---|---|---|---|"
@@ -338,7 +340,7 @@ memory() {
   echo
   echo "VmRSS of the Rust server, HTML cache off, renders of \`/\` from $connections keep-alive connections"
   echo "(counted after 1,000 warm-up requests): right after the load, and ${rest_seconds} s later, when"
-  echo "each render worker, idle for a second, has collected its isolate's garbage."
+  echo "each HTTP worker's isolate, idle for a second, has been collected."
   echo
   echo "| After | RSS under load | RSS at rest |"
   echo "|---|---|---|"
