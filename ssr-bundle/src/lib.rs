@@ -5,8 +5,9 @@
 //! returns `{status, head, body}`. A
 //! [`RenderPool`] keeps one [`deno_core::JsRuntime`] per thread that renders
 //! (the HTTP workers) with that bundle already evaluated, so a request costs
-//! one function call on its own thread, not an isolate start-up. Each render runs under a time budget enforced by a
-//! watchdog that terminates V8 execution; the isolate is then replaced.
+//! one function call on its own thread, not an isolate start-up. Each render
+//! runs under a time budget enforced by a watchdog that terminates V8
+//! execution; the isolate is then replaced.
 //! Isolates start from a V8 snapshot of the evaluated bundle
 //! ([`make_snapshot`]) where one was made, so starting or replacing one
 //! deserializes a heap instead of parsing and running the bundle again.

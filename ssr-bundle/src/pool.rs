@@ -25,7 +25,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -102,8 +102,6 @@ impl PoolConfig {
 /// What all threads' renderers of one pool share. Only the pool's handles
 /// own it: a thread's renderer outliving them finds it gone.
 struct Shared {
-    /// Tells this pool's renderers from another pool's on the same thread.
-    id: u64,
     bundle: Bundle,
     config: PoolConfig,
     counters: Arc<Counters>,
@@ -118,8 +116,6 @@ struct Counters {
     /// Isolates loaded and ready to render.
     live_isolates: AtomicUsize,
 }
-
-static NEXT_POOL_ID: AtomicU64 = AtomicU64::new(1);
 
 thread_local! {
     /// This thread's renderer of each pool that rendered on it.
@@ -140,7 +136,6 @@ impl RenderPool {
         RenderIsolate::load(&bundle, config.heap_limits())?;
         Ok(Self {
             shared: Arc::new(Shared {
-                id: NEXT_POOL_ID.fetch_add(1, Ordering::Relaxed),
                 bundle,
                 config: config.clone(),
                 counters: Arc::default(),
@@ -205,7 +200,7 @@ impl RenderPool {
             renderers.retain(|renderer| renderer.pool_is_alive());
             if let Some(found) = renderers
                 .iter()
-                .find(|renderer| renderer.pool_id == self.shared.id)
+                .find(|renderer| renderer.pool.as_ptr() == Arc::as_ptr(&self.shared))
             {
                 return Ok(Rc::clone(found));
             }
@@ -241,7 +236,8 @@ impl Drop for InLine<'_> {
 
 /// One thread's isolate of one pool, and the line of renders waiting for it.
 struct ThreadRenderer {
-    pool_id: u64,
+    /// Also tells this pool's renderer from another's on the same thread:
+    /// while the weak reference lives, no other pool takes its address.
     pool: std::sync::Weak<Shared>,
     /// One permit: held by the render using the isolate, or by its collection.
     turn: Semaphore,
@@ -267,7 +263,6 @@ impl ThreadRenderer {
         let watchdog = Watchdog::spawn(format!("{name}-watchdog"))
             .map_err(|error| RenderError::Bundle(error.to_string()))?;
         let renderer = Rc::new(Self {
-            pool_id: shared.id,
             pool: Arc::downgrade(shared),
             turn: Semaphore::new(1),
             state: RefCell::new(IsolateState {
@@ -317,10 +312,10 @@ impl ThreadRenderer {
         let outcome = live.isolate.render(url, data_json);
         let timed_out = state.watchdog.disarm();
         let exhausted = live.isolate.exhausted();
-        let now = Instant::now();
-        state.garbage_since = Some(now);
         if timed_out || exhausted {
             tracing::warn!("replacing an isolate after a stopped render");
+            // The old isolate goes before the new one comes: V8 wants a
+            // thread's isolates dropped in the reverse order of their making.
             state.isolate = None;
             state.garbage_since = None;
             state.isolate = LiveIsolate::load(&shared).ok();
@@ -330,6 +325,8 @@ impl ThreadRenderer {
                 RenderError::Timeout(budget)
             });
         }
+        let now = Instant::now();
+        state.garbage_since = Some(now);
         if now.duration_since(state.heap_read_at) >= SLICE {
             state.heap_read_at = now;
             let old_generation = live.record_heap();

@@ -21,3 +21,21 @@ fn on_worker_thread<F: Future>(future: F) -> F::Output {
         .expect("runtime");
     tokio::task::LocalSet::new().block_on(&runtime, future)
 }
+
+/// Runs a test of isolates made from the bundle's script on a worker thread;
+/// such tests share the process.
+fn with_script_isolates<F: Future>(test: F) -> F::Output {
+    on_worker_thread(async {
+        let _kind = ISOLATE_KIND.read().await;
+        test.await
+    })
+}
+
+/// Runs a test of isolates made from a snapshot on a worker thread, alone in
+/// the process.
+fn with_snapshot_isolates<F: Future>(test: F) -> F::Output {
+    on_worker_thread(async {
+        let _kind = ISOLATE_KIND.write().await;
+        test.await
+    })
+}

@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use ssr_bundle::{Bundle, PoolConfig, RenderError, RenderPool, Rendered};
 
-use crate::on_worker_thread;
+use crate::{on_worker_thread, with_script_isolates};
 
 /// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
 /// allocates until memory runs out,
@@ -50,8 +50,7 @@ async fn body(pool: &RenderPool, url: &str) -> String {
 
 #[test]
 fn an_isolate_is_reused_across_renders() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         assert_eq!(body(&pool, "/a").await, "/a hi 1");
         assert_eq!(body(&pool, "/b").await, "/b hi 2");
@@ -60,8 +59,7 @@ fn an_isolate_is_reused_across_renders() {
 
 #[test]
 fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         let outcome = pool.render("/loop", "{}").await;
         assert!(
@@ -75,8 +73,7 @@ fn a_render_that_loops_forever_is_cut_off_and_the_next_one_renders() {
 
 #[test]
 fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         assert_eq!(body(&pool, "/before").await, "/before hi 1");
         let outcome = pool.render("/throw", "{}").await;
@@ -90,8 +87,7 @@ fn a_render_that_throws_reports_the_exception_and_the_isolate_keeps_serving() {
 
 #[test]
 fn a_bundle_that_returns_no_result_is_an_output_error() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         let outcome = pool.render("/garbage", "{}").await;
         assert!(
@@ -103,8 +99,7 @@ fn a_bundle_that_returns_no_result_is_an_output_error() {
 
 #[test]
 fn a_bundle_that_fails_to_load_fails_at_start() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let outcome = RenderPool::start(
             Bundle::Script("throw new Error('broken bundle')".into()),
             &PoolConfig::default(),
@@ -121,8 +116,7 @@ fn a_bundle_that_fails_to_load_fails_at_start() {
 
 #[test]
 fn renders_wait_in_line_for_the_isolate_and_a_full_line_answers_saturated() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         // One render at the isolate, one in line: the third is refused at once.
         let pool = pool(1);
         let (first, second, third) = tokio::join!(
@@ -140,8 +134,7 @@ fn renders_wait_in_line_for_the_isolate_and_a_full_line_answers_saturated() {
 
 #[test]
 fn while_one_thread_s_isolate_is_stuck_the_others_keep_rendering() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         let (started, started_rx) = std::sync::mpsc::channel();
         let stuck = std::thread::spawn({
@@ -173,8 +166,7 @@ fn while_one_thread_s_isolate_is_stuck_the_others_keep_rendering() {
 
 #[test]
 fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = RenderPool::start(
             Bundle::Script(BUNDLE.into()),
             &PoolConfig {
@@ -200,8 +192,7 @@ fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
 
 #[test]
 fn an_idle_isolate_is_collected_and_keeps_rendering() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let pool = pool(8);
         for _ in 0..50 {
             body(&pool, "/litter").await;
@@ -242,8 +233,7 @@ async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
 
 #[test]
 fn a_busy_isolate_gets_a_collection_once_its_old_generation_has_grown() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.read().await;
+    with_script_isolates(async {
         let left_to_v8 = heap_growth(0).await;
         let collected = heap_growth(1024 * 1024).await;
         assert!(

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ssr_bundle::{make_snapshot, Bundle, PoolConfig, RenderError, RenderPool};
 
-use crate::on_worker_thread;
+use crate::with_snapshot_isolates;
 
 /// Where the snapshot-making run writes the snapshot.
 const SNAPSHOT_OUT: &str = "SSR_BUNDLE_TEST_SNAPSHOT_OUT";
@@ -80,8 +80,7 @@ async fn body(pool: &RenderPool, url: &str, lang: &str) -> String {
 
 #[test]
 fn an_isolate_from_a_snapshot_renders_with_the_state_the_bundle_built() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.write().await;
+    with_snapshot_isolates(async {
         let pool = pool();
         assert!(pool.from_snapshot());
         assert_eq!(body(&pool, "/a", "en").await, "hello /a 1");
@@ -91,8 +90,7 @@ fn an_isolate_from_a_snapshot_renders_with_the_state_the_bundle_built() {
 
 #[test]
 fn an_isolate_replaced_after_a_stopped_render_starts_from_the_snapshot_again() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.write().await;
+    with_snapshot_isolates(async {
         let pool = pool();
         assert_eq!(body(&pool, "/before", "en").await, "hello /before 1");
         let outcome = pool.render("/loop", r#"{"lang":"en"}"#).await;
@@ -106,8 +104,7 @@ fn an_isolate_replaced_after_a_stopped_render_starts_from_the_snapshot_again() {
 
 #[test]
 fn isolates_of_another_snapshot_are_refused_while_these_run() {
-    on_worker_thread(async {
-        let _kind = crate::ISOLATE_KIND.write().await;
+    with_snapshot_isolates(async {
         let from_snapshot = pool();
         from_snapshot.warm_this_thread().expect("isolate loads");
         // V8 would abort the process; the pool refuses to start instead.
