@@ -3,12 +3,14 @@
 //!
 //! A request must see every write committed before it arrived, by this
 //! process, another one or the `import` command, so it cannot reuse a read
-//! that began earlier. It can share one that begins later: the requests that
-//! arrive while a read runs all wait for the next one, which starts as soon
-//! as the running one ends. Under load that is one read per read's duration
-//! rather than one per request; a request alone costs one read.
-//! The reads run on a thread of their own, so a request costs no hop through
-//! the blocking pool.
+//! that began earlier, unless nothing has been committed since that read
+//! began: on SQLite a [`CommitWatch`] tells so without a query, and most
+//! requests between writes cost no read at all. Otherwise a request can
+//! share a read that begins later: the requests that arrive while a read
+//! runs all wait for the next one, which starts as soon as the running one
+//! ends. Under load that is one read per read's duration rather than one
+//! per request; a request alone costs one read. The reads run on a thread
+//! of their own, so a request costs no hop through the blocking pool.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -16,6 +18,7 @@ use std::thread;
 use prometheus::IntCounter;
 use tokio::sync::watch;
 
+use crate::db::commit_watch::{CommitMark, CommitWatch};
 use crate::db::Database;
 use crate::error::{AppError, AppResult};
 use crate::models::data_version::DataVersion;
@@ -26,6 +29,8 @@ use crate::models::data_version::DataVersion;
 struct Answer {
     read: u64,
     version: Result<i64, String>,
+    /// The wal-index header just before the read began, when watched.
+    mark: Option<CommitMark>,
 }
 
 /// Reads are numbered from 1 in the order they start.
@@ -46,6 +51,7 @@ type ReadVersion = Box<dyn Fn() -> anyhow::Result<i64> + Send + Sync>;
 
 struct Shared {
     read_version: ReadVersion,
+    commits: Option<CommitWatch>,
     reads: Mutex<Reads>,
     /// Wakes the reading thread when a read is wanted or the owner is gone.
     wake: Condvar,
@@ -76,9 +82,17 @@ impl Shared {
             let read = reads.done + 1;
             reads.running = Some(read);
             drop(reads);
+            let mark = self
+                .commits
+                .as_ref()
+                .and_then(|commits| commits.mark().ok());
             let version = (self.read_version)().map_err(|error| format!("{error:#}"));
             self.reads_done.inc();
-            self.answers.send_replace(Answer { read, version });
+            self.answers.send_replace(Answer {
+                read,
+                version,
+                mark,
+            });
             reads = self.lock();
             reads.running = None;
             reads.done = read;
@@ -94,8 +108,13 @@ impl FreshVersion {
     /// Starts the thread reading `db`'s version, which ends when this is dropped.
     /// The thread keeps one of the pool's connections rather than checking
     /// one out, and having the pool test it, for every read; after a failed
-    /// read it takes a fresh one.
-    pub fn new(db: Database, reads_done: IntCounter) -> std::io::Result<Self> {
+    /// read it takes a fresh one. Requests skip the read while `commits`
+    /// sees no commit since the last one began.
+    pub fn new(
+        db: Database,
+        commits: Option<CommitWatch>,
+        reads_done: IntCounter,
+    ) -> std::io::Result<Self> {
         let kept = Mutex::new(None);
         let read_version = move || {
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
@@ -109,16 +128,22 @@ impl FreshVersion {
             }
             Ok(version?)
         };
-        Self::reading_with(Box::new(read_version), reads_done)
+        Self::reading_with(Box::new(read_version), commits, reads_done)
     }
 
-    fn reading_with(read_version: ReadVersion, reads_done: IntCounter) -> std::io::Result<Self> {
+    fn reading_with(
+        read_version: ReadVersion,
+        commits: Option<CommitWatch>,
+        reads_done: IntCounter,
+    ) -> std::io::Result<Self> {
         let (answers, _) = watch::channel(Answer {
             read: 0,
             version: Err("not read yet".into()),
+            mark: None,
         });
         let shared = Arc::new(Shared {
             read_version,
+            commits,
             reads: Mutex::new(Reads::default()),
             wake: Condvar::new(),
             answers,
@@ -131,8 +156,12 @@ impl FreshVersion {
         Ok(Self { shared })
     }
 
-    /// The data version from a read that began after this call.
+    /// The data version as of this call: from the last read when nothing
+    /// was committed since it began, else from a read that begins after it.
     pub async fn current(&self) -> AppResult<i64> {
+        if let Some(version) = self.unchanged_since_last_read() {
+            return Ok(version);
+        }
         let mut answers = self.shared.answers.subscribe();
         let awaited = {
             let mut reads = self.shared.lock();
@@ -150,6 +179,17 @@ impl FreshVersion {
             .version
             .clone()
             .map_err(|message| AppError::Internal(anyhow::anyhow!(message)))
+    }
+
+    /// The last read's version, if the commit watch saw no commit since
+    /// that read began.
+    fn unchanged_since_last_read(&self) -> Option<i64> {
+        let commits = self.shared.commits.as_ref()?;
+        let (mark, version) = {
+            let last = self.shared.answers.borrow();
+            (last.mark?, *last.version.as_ref().ok()?)
+        };
+        (commits.mark().ok()? == mark).then_some(version)
     }
 }
 
@@ -184,7 +224,7 @@ mod tests {
             Ok(finish_rx.lock().expect("lock").recv()?)
         };
         let counter = IntCounter::new("reads", "reads").expect("counter");
-        let versions = FreshVersion::reading_with(Box::new(read), counter).expect("thread");
+        let versions = FreshVersion::reading_with(Box::new(read), None, counter).expect("thread");
         (versions, started_rx, finish)
     }
 
@@ -222,7 +262,7 @@ mod tests {
             0 => Err(anyhow::anyhow!("database unreachable")),
             n => Ok(n),
         };
-        let versions = FreshVersion::reading_with(Box::new(read), counter).expect("thread");
+        let versions = FreshVersion::reading_with(Box::new(read), None, counter).expect("thread");
         let error = versions.current().await.expect_err("failed read");
         assert!(
             error.to_string().contains("database unreachable"),

@@ -66,6 +66,7 @@ impl Application {
             site_json: Arc::from(site_json(&settings)?),
             data_version: Arc::new(FreshVersion::new(
                 db.clone(),
+                db.commit_watch()?,
                 metrics.data_version_reads.clone(),
             )?),
             db,

@@ -1,9 +1,10 @@
 //! One connection type for both backends (diesel's `MultiConnection`), the
 //! pool, migrations, and the bridge from async handlers to blocking diesel.
 
+pub mod commit_watch;
 pub mod schema;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool};
@@ -11,6 +12,7 @@ use diesel::{PgConnection, SqliteConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 use crate::error::{AppError, AppResult};
+use commit_watch::CommitWatch;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
@@ -65,14 +67,16 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
 #[derive(Clone)]
 pub struct Database {
     pool: DbPool,
+    /// The file, when the database is SQLite.
+    sqlite_path: Option<PathBuf>,
 }
 
 impl Database {
     /// Opens a pool for `url` (`sqlite://path` or `postgres://…`), creating
     /// the SQLite file's folder when needed.
     pub fn connect(url: &str, pool_size: u32) -> anyhow::Result<Self> {
-        let connection_url = match Backend::of(url) {
-            Backend::Postgres => url.to_owned(),
+        let (connection_url, sqlite_path) = match Backend::of(url) {
+            Backend::Postgres => (url.to_owned(), None),
             Backend::Sqlite => {
                 let path = url.strip_prefix("sqlite://").unwrap_or(url);
                 if let Some(parent) = Path::new(path)
@@ -82,7 +86,7 @@ impl Database {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("creating {}", parent.display()))?;
                 }
-                path.to_owned()
+                (path.to_owned(), Some(PathBuf::from(path)))
             }
         };
         let pool = Pool::builder()
@@ -90,7 +94,16 @@ impl Database {
             .connection_customizer(Box::new(SqlitePragmas))
             .build(ConnectionManager::new(connection_url))
             .context("opening the database")?;
-        Ok(Self { pool })
+        Ok(Self { pool, sqlite_path })
+    }
+
+    /// A watch telling whether anything was committed since a moment seen
+    /// before; `None` on PostgreSQL, and on SQLite outside WAL mode.
+    pub fn commit_watch(&self) -> anyhow::Result<Option<CommitWatch>> {
+        match &self.sqlite_path {
+            Some(path) => CommitWatch::open(path),
+            None => Ok(None),
+        }
     }
 
     /// Applies the pending migrations of this backend.

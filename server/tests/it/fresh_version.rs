@@ -9,7 +9,7 @@ use server::db::Database;
 use server::fresh_version::FreshVersion;
 use server::models::data_version::DataVersion;
 
-use crate::helpers::{migrated_database, on_each_backend};
+use crate::helpers::{migrated_database, on_each_backend, Backend};
 
 fn reads_counter() -> IntCounter {
     IntCounter::new("reads", "version reads").expect("counter")
@@ -31,15 +31,18 @@ fn write(db: &Database) -> i64 {
 on_each_backend! {
     async fn a_write_before_the_request_is_never_missed(backend) {
         let (_database, db) = migrated_database(backend);
-        let versions = Arc::new(FreshVersion::new(db.clone(), reads_counter()).expect("reader"));
-        // Keeps a read running at all times, so each check below arrives during one
-        // that may have begun before its write.
+        let watch = db.commit_watch().expect("commit watch");
+        let versions = Arc::new(FreshVersion::new(db.clone(), watch, reads_counter()).expect("reader"));
+        // Keeps asking at all times, so each check below may arrive during a read
+        // that began before its write.
         let stop = Arc::new(AtomicBool::new(false));
         let busy = tokio::spawn({
             let (versions, stop) = (Arc::clone(&versions), Arc::clone(&stop));
             async move {
                 while !stop.load(Ordering::Relaxed) {
                     versions.current().await.expect("version");
+                    // Between writes SQLite's answer comes without waiting.
+                    tokio::task::yield_now().await;
                 }
             }
         });
@@ -51,4 +54,22 @@ on_each_backend! {
         stop.store(true, Ordering::Relaxed);
         busy.await.expect("busy reader");
     }
+}
+
+#[tokio::test]
+async fn on_sqlite_requests_between_writes_need_no_read() {
+    let (_database, db) = migrated_database(Backend::Sqlite);
+    let reads = reads_counter();
+    let watch = db.commit_watch().expect("commit watch");
+    assert!(watch.is_some(), "SQLite in WAL mode is watched");
+    let versions = FreshVersion::new(db.clone(), watch, reads.clone()).expect("reader");
+    let first = versions.current().await.expect("version");
+    for _ in 0..10 {
+        assert_eq!(versions.current().await.expect("version"), first);
+    }
+    assert_eq!(reads.get(), 1);
+    let written = write(&db);
+    assert_ne!(written, first);
+    assert_eq!(versions.current().await.expect("version"), written);
+    assert_eq!(reads.get(), 2);
 }

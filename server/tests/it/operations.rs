@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::future::join_all;
 
-use crate::helpers::{spawn_app, spawn_app_with, Backend, TestDatabase};
+use crate::helpers::{on_each_backend, spawn_app, spawn_app_with, Backend, TestDatabase};
 use crate::process::{
     free_port, run_command, start_binary, start_binary_with_logs, stop_gracefully, wait_for,
 };
@@ -176,64 +176,65 @@ fn shutdown_finishes_the_request_in_flight_then_exits() {
     assert!(exited.is_some_and(|status| status.success()), "{exited:?}");
 }
 
-#[actix_rt::test]
-async fn two_processes_on_one_postgresql_database_see_each_other_s_writes_at_once() {
-    let database = TestDatabase::create(Backend::Postgres);
-    run_command(database.url(), &["migrate"]);
-    run_command(database.url(), &["seed"]);
-    let (port_a, port_b) = (free_port(), free_port());
-    let mut first = start_binary(database.url(), port_a, &[]);
-    let mut second = start_binary(database.url(), port_b, &[]);
-    let client = reqwest::Client::new();
-    let directory = |port: u16| {
-        let client = client.clone();
-        async move {
-            client
-                .get(format!("http://127.0.0.1:{port}/directory"))
-                .send()
-                .await
-                .expect("sent")
-                .text()
-                .await
-                .expect("body")
+on_each_backend! {
+    async fn two_processes_on_one_database_see_each_other_s_writes_at_once(backend) {
+        let database = TestDatabase::create(backend);
+        run_command(database.url(), &["migrate"]);
+        run_command(database.url(), &["seed"]);
+        let (port_a, port_b) = (free_port(), free_port());
+        let mut first = start_binary(database.url(), port_a, &[]);
+        let mut second = start_binary(database.url(), port_b, &[]);
+        let client = reqwest::Client::new();
+        let directory = |port: u16| {
+            let client = client.clone();
+            async move {
+                client
+                    .get(format!("http://127.0.0.1:{port}/directory"))
+                    .send()
+                    .await
+                    .expect("sent")
+                    .text()
+                    .await
+                    .expect("body")
+            }
+        };
+        for port in [port_a, port_b] {
+            assert!(!directory(port).await.contains("Two Process Tavern"));
+            assert!(
+                !directory(port).await.contains("Two Process Tavern"),
+                "cached now"
+            );
         }
-    };
-    for port in [port_a, port_b] {
-        assert!(!directory(port).await.contains("Two Process Tavern"));
-        assert!(
-            !directory(port).await.contains("Two Process Tavern"),
-            "cached now"
-        );
-    }
 
-    let csv_dir = tempfile::tempdir().expect("dir");
-    let csv = csv_dir.path().join("new.csv");
-    let export = csv_dir.path().join("all.csv");
-    run_command(database.url(), &["export", export.to_str().expect("path")]);
-    let header = std::fs::read_to_string(&export)
-        .expect("export")
-        .lines()
-        .next()
-        .expect("header")
-        .to_owned();
-    std::fs::write(
-        &csv,
-        format!(
-            "{header}\nTwo Process Tavern,two-process-tavern,,,,,,,,,,Food & Dining,false,false\n"
-        ),
-    )
-    .expect("csv");
-    run_command(database.url(), &["import", csv.to_str().expect("path")]);
+        let csv_dir = tempfile::tempdir().expect("dir");
+        let csv = csv_dir.path().join("new.csv");
+        let export = csv_dir.path().join("all.csv");
+        run_command(database.url(), &["export", export.to_str().expect("path")]);
+        let header = std::fs::read_to_string(&export)
+            .expect("export")
+            .lines()
+            .next()
+            .expect("header")
+            .to_owned();
+        std::fs::write(
+            &csv,
+            format!(
+                "{header}\nTwo Process Tavern,two-process-tavern,,,,,,,,,,Food & Dining,false,false\n"
+            ),
+        )
+        .expect("csv");
+        run_command(database.url(), &["import", csv.to_str().expect("path")]);
 
-    for port in [port_a, port_b] {
-        assert!(
-            directory(port).await.contains("Two Process Tavern"),
-            "port {port}"
-        );
-    }
-    for server in [&mut first, &mut second] {
-        let _ = server.kill();
-        let _ = server.wait();
+        for port in [port_a, port_b] {
+            assert!(
+                directory(port).await.contains("Two Process Tavern"),
+                "port {port}"
+            );
+        }
+        for server in [&mut first, &mut second] {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
     }
 }
 
