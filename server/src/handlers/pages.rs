@@ -131,13 +131,18 @@ async fn render_html(
     let rendered = state.renderer.render(url, &data_json).await;
     state.metrics.observe_render(started.elapsed());
     let rendered = rendered?;
-    let html = Document {
+    // Sized for the whole page up front: grown step by step, a 100 KB page
+    // would be copied several times over.
+    let mut html = String::with_capacity(
+        Document::SIZE_HINT + rendered.head.len() + rendered.body.len() + data_json.len(),
+    );
+    Document {
         assets: &state.assets,
         head: &rendered.head,
         body: &rendered.body,
         page_data: &data_json,
     }
-    .render()
+    .render_into(&mut html)
     .map_err(|error| AppError::Internal(error.into()))?;
     let status = StatusCode::from_u16(rendered.status).unwrap_or(StatusCode::OK);
     Ok((status, html))
