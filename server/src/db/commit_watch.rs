@@ -96,11 +96,14 @@ struct JournalMode {
 mod tests {
     use super::*;
 
+    fn connect(path: &Path) -> SqliteConnection {
+        SqliteConnection::establish(path.to_str().expect("utf-8")).expect("connection")
+    }
+
     fn database(journal_mode: &str) -> (tempfile::TempDir, std::path::PathBuf, SqliteConnection) {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("site.db");
-        let mut writer =
-            SqliteConnection::establish(path.to_str().expect("utf-8")).expect("connection");
+        let mut writer = connect(&path);
         writer
             .batch_execute(&format!(
                 "PRAGMA journal_mode = {journal_mode}; CREATE TABLE t (n INTEGER);"
@@ -146,8 +149,7 @@ mod tests {
         let watch = CommitWatch::open(&path).expect("open").expect("WAL mode");
         drop(writer);
         let before = watch.mark().expect("mark");
-        let mut writer =
-            SqliteConnection::establish(path.to_str().expect("utf-8")).expect("connection");
+        let mut writer = connect(&path);
         writer
             .batch_execute("INSERT INTO t VALUES (1)")
             .expect("insert");
