@@ -7,7 +7,8 @@ use crate::{on_worker_thread, with_script_isolates};
 /// Echoes the URL and a per-isolate counter; `/loop` never returns, `/hog`
 /// allocates until memory runs out,
 /// `/throw` throws, `/garbage` returns something that is not a result,
-/// `/litter` leaves garbage behind.
+/// `/litter` leaves garbage behind, `/rope` returns the greeting and a count
+/// joined a thousand times, as React builds a page out of pieces.
 const BUNDLE: &str = r#"
 let renders = 0;
 let litter;
@@ -19,6 +20,11 @@ globalThis.__ssr = {
     if (url === "/throw") throw new Error("boom");
     if (url === "/garbage") return "not a result";
     if (url === "/litter") litter = Array.from({ length: 20000 }, (_, i) => ({ i }));
+    if (url === "/rope") {
+      let body = "";
+      for (let i = 0; i < 1000; i += 1) body += data.greeting + i;
+      return { status: 200, head: data.greeting, body };
+    }
     renders += 1;
     return { status: 200, head: "", body: `${url} ${data.greeting} ${renders}` };
   },
@@ -54,6 +60,28 @@ fn an_isolate_is_reused_across_renders() {
         let pool = pool(8);
         assert_eq!(body(&pool, "/a").await, "/a hi 1");
         assert_eq!(body(&pool, "/b").await, "/b hi 2");
+    });
+}
+
+#[test]
+fn pages_come_out_of_v8_as_the_text_they_were_built_from() {
+    with_script_isolates(async {
+        let pool = pool(4);
+        // ASCII; Latin-1 beyond ASCII (one byte a character in V8, two in UTF-8);
+        // characters V8 keeps in two bytes, a surrogate pair among them.
+        for greeting in ["hi", "café ©", "“howdy” 🌵 y’all"] {
+            let data = serde_json::json!({ "greeting": greeting }).to_string();
+            let rendered = pool.render("/rope", &data).await.expect("renders");
+            let expected: String = (0..1000).map(|i| format!("{greeting}{i}")).collect();
+            assert_eq!(rendered.head, greeting);
+            assert_eq!(rendered.body, expected, "{greeting}");
+        }
+        // A lone surrogate is no text: it becomes U+FFFD.
+        let rendered = pool
+            .render("/rope", r#"{"greeting":"a\ud800b"}"#)
+            .await
+            .expect("renders");
+        assert_eq!(rendered.head, "a\u{FFFD}b");
     });
 }
 
