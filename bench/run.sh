@@ -6,6 +6,7 @@
 # Shorter runs for trying changes (defaults in brackets):
 #   BENCH_SECONDS          wrk duration per measurement [10]
 #   BENCH_WARMUP_SECONDS   unmeasured wrk run before each measurement [2]
+#   BENCH_SETTLE_SECONDS   unmeasured load per route on each server before SSR versus Node [10]
 #   BENCH_ROUNDS           Rust and Node runs per route, the median reported [3]
 #   BENCH_MEMORY_FIRST     renders before the first memory reading [10000]
 #   BENCH_MEMORY_TOTAL     renders before the second memory reading [100000]
@@ -21,6 +22,7 @@ bin=target/release/server
 report=target/bench/report.md
 seconds=${BENCH_SECONDS:-10}
 warmup=${BENCH_WARMUP_SECONDS:-2}
+settle_seconds=${BENCH_SETTLE_SECONDS:-10}
 rounds=${BENCH_ROUNDS:-3}
 memory_first=${BENCH_MEMORY_FIRST:-10000}
 memory_total=${BENCH_MEMORY_TOTAL:-100000}
@@ -161,6 +163,18 @@ measure() {
     END { printf "%.0f %.2f %.2f %d\n", rps, p50, p99, errors }'
 }
 
+# Unmeasured load on each of the routes at base URL $1: under load both
+# engines keep optimizing the bundle's hot code for tens of seconds, and a
+# long-running server is measured once that has settled.
+settle() {
+  local base=$1 route
+  shift
+  for route in "$@"; do
+    echo "bench: settling $base$route (${settle_seconds} s)" >&2
+    wrk -t2 -c"$connections" -d"${settle_seconds}s" "$base$route" >/dev/null
+  done
+}
+
 # Of the "req/s p50_ms p99_ms errors" lines on stdin, the one with the median
 # req/s, with the errors of all of them.
 median_run() {
@@ -220,13 +234,16 @@ ssr_versus_node() {
   local routes=(/ /directory "/business/$slug" /events)
   start_rust "$sqlite" "${cache_off[@]}"
   start_node "${routes[@]}"
+  settle "$rust_url" "${routes[@]}"
+  settle "$node_url" "${routes[@]}"
   echo "## SSR versus Node"
   echo
   echo "The Rust server with its HTML cache off against \`bench/node-baseline.mjs\` (node:cluster, one"
   echo "worker per core) rendering the same \`server-bundle.js\` with the same page data. Every request"
   echo "renders; the Rust server takes the page data from its read cache (checked against the data"
-  echo "version for each request), as Node takes it from memory. Each figure is the median of $rounds"
-  echo "runs, Rust's and Node's alternating, so a slower or faster minute of the machine falls on both."
+  echo "version for each request), as Node takes it from memory. Both servers first serve every route"
+  echo "for ${settle_seconds} s unmeasured, so their JIT compilers have settled. Each figure is the median of"
+  echo "$rounds runs, Rust's and Node's alternating, so a slower or faster minute of the machine falls on both."
   echo
   echo "| Route | Rust req/s | Rust p50 | Rust p99 | Node req/s | Node p50 | Node p99 | Rust/Node |"
   echo "|---|---|---|---|---|---|---|---|"
