@@ -13,7 +13,7 @@
 #   BENCH_STARTS           server starts timed [5]
 #   BENCH_LIGHTHOUSE=0     skip the Lighthouse audit
 # Arguments, if any, name the sections to run (functions below: throughput,
-# ssr_versus_node, cached_pages, memory, startup, lighthouse).
+# ssr_versus_node, cached_pages, memory, occasional, startup, lighthouse).
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
@@ -27,7 +27,12 @@ rounds=${BENCH_ROUNDS:-3}
 memory_first=${BENCH_MEMORY_FIRST:-10000}
 memory_total=${BENCH_MEMORY_TOTAL:-100000}
 starts=${BENCH_STARTS:-5}
-rest_seconds=3 # past the render pool's idle collection (1 s)
+# An isolate idle this long is collected in full (render.idle_collection_seconds).
+idle_seconds=$(awk -F' *= *' '$1 == "idle_collection_seconds" { print $2 }' server/config/default.toml)
+idle_seconds=${idle_seconds:-1}
+rest_seconds=$((idle_seconds + 3)) # past that collection
+pause_seconds=2 # between the requests of `occasional`
+occasional_requests=9
 connections=50
 
 mkdir -p target/bench
@@ -357,7 +362,7 @@ memory() {
   echo
   echo "VmRSS of the Rust server, HTML cache off, renders of \`/\` from $connections keep-alive connections"
   echo "(counted after 1,000 warm-up requests): right after the load, and ${rest_seconds} s later, when"
-  echo "each HTTP worker's isolate, idle for a second, has been collected."
+  echo "each HTTP worker's isolate, idle for ${idle_seconds} s, has been collected."
   echo
   echo "| After | RSS under load | RSS at rest |"
   echo "|---|---|---|"
@@ -377,6 +382,32 @@ memory() {
 rss_at_rest() {
   sleep "$rest_seconds"
   rss_mib "$1"
+}
+
+# Seconds (3 decimals) curl takes for one request to $1 on a new connection.
+request_seconds() { curl -fso /dev/null -w '%{time_total}\n' "$1"; }
+
+# Median in ms of the seconds on stdin.
+median_ms() { sort -n | awk '{ t[NR] = $1 } END { printf "%.1f\n", t[int((NR + 1) / 2)] * 1000 }'; }
+
+# A server asked now and then, as by a crawler or a visitor's first page: single requests
+# to `/events` (HTML cache off), each after a pause, against the same requests back to back.
+occasional() {
+  local url steady paused i
+  start_rust "$sqlite" "${cache_off[@]}"
+  url="$rust_url/events"
+  settle "$rust_url" /events
+  steady=$(for i in $(seq "$occasional_requests"); do request_seconds "$url"; done | median_ms)
+  echo "bench: $occasional_requests requests to $url, each after ${pause_seconds} s" >&2
+  paused=$(for i in $(seq "$occasional_requests"); do sleep "$pause_seconds"; request_seconds "$url"; done | median_ms)
+  stop "$rust_pid"
+  echo "## Occasional requests"
+  echo
+  echo "One request at a time to \`/events\` (HTML cache off, each on a new connection), median of"
+  echo "$occasional_requests: back to back **$steady ms**, each ${pause_seconds} s after the last **$paused ms**. An isolate"
+  echo "is collected in full only after ${idle_seconds} s without a render, and that collection throws away its"
+  echo "compiled code, so a shorter pause should cost nothing."
+  echo
 }
 
 # Process start to the first 200 on `/`, against an already migrated and seeded SQLite file.
@@ -449,7 +480,7 @@ DATABASE_URL="$sqlite" "$bin" seed >/dev/null 2>&1 || fail "seeding $sqlite fail
 # Sections to run: all by default, or those named on the command line
 # (`bench/run.sh startup lighthouse`).
 sections=("$@")
-((${#sections[@]})) || sections=(throughput ssr_versus_node cached_pages memory startup lighthouse)
+((${#sections[@]})) || sections=(throughput ssr_versus_node cached_pages memory occasional startup lighthouse)
 for section in "${sections[@]}"; do
   [[ $(type -t "$section") == function && $section != header ]] || fail "no section named $section"
 done

@@ -98,11 +98,19 @@ pub struct RenderSettings {
     /// worker asks V8 for a major collection; 0 leaves that to V8, which
     /// lets memory climb for longer.
     pub collect_after_growth_megabytes: usize,
+    /// Seconds an isolate waits without a render before it is collected in
+    /// full, giving its memory back. That collection also throws away the
+    /// compiled code, so the renders after it run slower for a while.
+    pub idle_collection_seconds: u64,
 }
 
 impl RenderSettings {
     pub fn budget(&self) -> Duration {
         Duration::from_millis(self.budget_ms)
+    }
+
+    pub fn idle_collection_after(&self) -> Duration {
+        Duration::from_secs(self.idle_collection_seconds)
     }
 }
 

@@ -157,6 +157,7 @@ async fn start_renderer(bundle: Bundle, settings: &Settings) -> anyhow::Result<R
         max_heap_bytes: settings.render.max_heap_megabytes * 1024 * 1024,
         young_generation_bytes: settings.render.young_generation_megabytes * 1024 * 1024,
         collect_after_growth_bytes: settings.render.collect_after_growth_megabytes * 1024 * 1024,
+        idle_collection_after: settings.render.idle_collection_after(),
         ..PoolConfig::default()
     };
     // Loading the bundle into an isolate blocks; keep it off the async workers.

@@ -79,7 +79,9 @@ impl Default for PoolConfig {
             // pages within the noise; 48 MB (Node's default) did no better
             // and served the business page about 7% slower.
             young_generation_bytes: 32 * 1024 * 1024,
-            idle_collection_after: Duration::from_secs(1),
+            // A full collection throws away the compiled code (see
+            // `RenderIsolate::collect_garbage`): not after every short pause.
+            idle_collection_after: Duration::from_secs(30),
             // Measured on the site's pages: resident memory stays flat under
             // load, and throughput within the benchmark's noise.
             collect_after_growth_bytes: 2 * 1024 * 1024,

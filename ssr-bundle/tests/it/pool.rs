@@ -33,8 +33,8 @@ globalThis.__ssr = {
 
 const IDLE_COLLECTION_AFTER: Duration = Duration::from_millis(200);
 
-fn pool(queue_capacity: usize) -> RenderPool {
-    let config = PoolConfig {
+fn config(queue_capacity: usize) -> PoolConfig {
+    PoolConfig {
         queue_capacity,
         budget: Duration::from_millis(300),
         max_heap_bytes: 64 * 1024 * 1024,
@@ -42,8 +42,11 @@ fn pool(queue_capacity: usize) -> RenderPool {
         idle_collection_after: IDLE_COLLECTION_AFTER,
         collect_after_growth_bytes: 0,
         min_renders_between_collections: 1,
-    };
-    RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads")
+    }
+}
+
+fn pool(queue_capacity: usize) -> RenderPool {
+    RenderPool::start(Bundle::Script(BUNDLE.into()), &config(queue_capacity)).expect("bundle loads")
 }
 
 async fn body(pool: &RenderPool, url: &str) -> String {
@@ -230,6 +233,25 @@ fn an_idle_isolate_is_collected_and_keeps_rendering() {
         tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
         let idle = pool.heap_bytes();
         assert!(idle < busy, "heap after renders {busy} B, idle {idle} B");
+        assert_eq!(body(&pool, "/after").await, "/after hi 51");
+    });
+}
+
+#[test]
+fn a_pause_shorter_than_the_idle_time_leaves_the_isolate_uncollected() {
+    with_script_isolates(async {
+        let config = PoolConfig {
+            idle_collection_after: IDLE_COLLECTION_AFTER * 30,
+            ..config(8)
+        };
+        let pool = RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads");
+        for _ in 0..50 {
+            body(&pool, "/litter").await;
+        }
+        let busy = pool.heap_bytes();
+        // The pause that has the isolate above collected.
+        tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
+        assert_eq!(pool.heap_bytes(), busy, "no collection, so no new reading");
         assert_eq!(body(&pool, "/after").await, "/after hi 51");
     });
 }
