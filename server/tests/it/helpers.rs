@@ -86,6 +86,9 @@ pub fn test_settings(database_url: &str) -> Settings {
     settings.database.url = SecretString::from(database_url.to_owned());
     settings.database.pool_size = 4;
     settings.render.workers = 1;
+    // Test servers run until the process exits; isolates collected a second
+    // after their last render leave no V8 collection under way at that exit.
+    settings.render.idle_collection_seconds = 1;
     settings.assets.dist_dir = workspace().join("ui/dist");
     settings.assets.public_dir = workspace().join("ui/public");
     settings
