@@ -144,6 +144,14 @@ start_node() {
 
 ## Measuring #################################################################
 
+# wrk for $1 seconds with the report's load (threads, connections) and any
+# further wrk arguments, the URL last.
+load_for() {
+  local duration=$1
+  shift
+  wrk -t2 -c"$connections" -d"${duration}s" "$@"
+}
+
 # wrk against $1 after an unmeasured warm-up, with any further wrk arguments
 # (headers). Prints "req/s p50_ms p99_ms errors" (errors: non-2xx/3xx
 # responses plus socket errors).
@@ -151,8 +159,8 @@ measure() {
   local url=$1
   shift
   echo "bench: wrk $url $* (${warmup} s warm-up, ${seconds} s)" >&2
-  wrk -t2 -c"$connections" -d"${warmup}s" "$@" "$url" >/dev/null
-  wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency "$@" "$url" | awk '
+  load_for "$warmup" "$@" "$url" >/dev/null
+  load_for "$seconds" --timeout 10s --latency "$@" "$url" | awk '
     function ms(v) {
       if (v ~ /us$/) return v / 1000
       if (v ~ /ms$/) return v + 0
@@ -176,7 +184,7 @@ settle() {
   shift
   for route in "$@"; do
     echo "bench: settling $base$route (${settle_seconds} s)" >&2
-    wrk -t2 -c"$connections" -d"${settle_seconds}s" "$base$route" >/dev/null
+    load_for "$settle_seconds" "$base$route" >/dev/null
   done
 }
 

@@ -46,7 +46,11 @@ fn config(queue_capacity: usize) -> PoolConfig {
 }
 
 fn pool(queue_capacity: usize) -> RenderPool {
-    RenderPool::start(Bundle::Script(BUNDLE.into()), &config(queue_capacity)).expect("bundle loads")
+    pool_with(&config(queue_capacity))
+}
+
+fn pool_with(config: &PoolConfig) -> RenderPool {
+    RenderPool::start(Bundle::Script(BUNDLE.into()), config).expect("bundle loads")
 }
 
 async fn body(pool: &RenderPool, url: &str) -> String {
@@ -55,6 +59,14 @@ async fn body(pool: &RenderPool, url: &str) -> String {
         .await
         .expect("renders");
     rendered.body
+}
+
+/// Fifty renders that each leave garbage behind; the heap's size after them.
+async fn litter_fifty_times(pool: &RenderPool) -> usize {
+    for _ in 0..50 {
+        body(pool, "/litter").await;
+    }
+    pool.heap_bytes()
 }
 
 #[test]
@@ -198,17 +210,13 @@ fn while_one_thread_s_isolate_is_stuck_the_others_keep_rendering() {
 #[test]
 fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
     with_script_isolates(async {
-        let pool = RenderPool::start(
-            Bundle::Script(BUNDLE.into()),
-            &PoolConfig {
-                queue_capacity: 8,
-                // Long enough that only the memory limit can stop the hog.
-                budget: Duration::from_secs(30),
-                max_heap_bytes: 64 * 1024 * 1024,
-                ..PoolConfig::default()
-            },
-        )
-        .expect("bundle loads");
+        let pool = pool_with(&PoolConfig {
+            queue_capacity: 8,
+            // Long enough that only the memory limit can stop the hog.
+            budget: Duration::from_secs(30),
+            max_heap_bytes: 64 * 1024 * 1024,
+            ..PoolConfig::default()
+        });
         assert_eq!(body(&pool, "/before").await, "/before hi 1");
         let outcome = pool.render("/hog", "{}").await;
         assert!(
@@ -225,10 +233,7 @@ fn a_render_that_exhausts_the_heap_is_stopped_and_the_isolate_replaced() {
 fn an_idle_isolate_is_collected_and_keeps_rendering() {
     with_script_isolates(async {
         let pool = pool(8);
-        for _ in 0..50 {
-            body(&pool, "/litter").await;
-        }
-        let busy = pool.heap_bytes();
+        let busy = litter_fifty_times(&pool).await;
         assert!(busy > 0, "the heap is read after each render");
         tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
         let idle = pool.heap_bytes();
@@ -240,15 +245,11 @@ fn an_idle_isolate_is_collected_and_keeps_rendering() {
 #[test]
 fn a_pause_shorter_than_the_idle_time_leaves_the_isolate_uncollected() {
     with_script_isolates(async {
-        let config = PoolConfig {
+        let pool = pool_with(&PoolConfig {
             idle_collection_after: IDLE_COLLECTION_AFTER * 30,
             ..config(8)
-        };
-        let pool = RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads");
-        for _ in 0..50 {
-            body(&pool, "/litter").await;
-        }
-        let busy = pool.heap_bytes();
+        });
+        let busy = litter_fifty_times(&pool).await;
         // The pause that has the isolate above collected.
         tokio::time::sleep(IDLE_COLLECTION_AFTER * 3).await;
         assert_eq!(pool.heap_bytes(), busy, "no collection, so no new reading");
@@ -270,7 +271,7 @@ async fn heap_growth(collect_after_growth_bytes: usize) -> usize {
         min_renders_between_collections: 1,
         ..PoolConfig::default()
     };
-    let pool = RenderPool::start(Bundle::Script(BUNDLE.into()), &config).expect("bundle loads");
+    let pool = pool_with(&config);
     body(&pool, "/litter").await;
     let first = pool.heap_bytes();
     let mut growth = 0;
