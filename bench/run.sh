@@ -34,6 +34,7 @@ rest_seconds=$((idle_seconds + 3)) # past that collection
 pause_seconds=2 # between the requests of `occasional`
 occasional_requests=9
 connections=50
+threads=2 # wrk threads
 
 mkdir -p target/bench
 tmp=$(mktemp -d)
@@ -149,7 +150,7 @@ start_node() {
 load_for() {
   local duration=$1
   shift
-  wrk -t2 -c"$connections" -d"${duration}s" "$@"
+  wrk -t"$threads" -c"$connections" -d"${duration}s" "$@"
 }
 
 # wrk against $1 after an unmeasured warm-up, with any further wrk arguments
@@ -209,7 +210,7 @@ rss_mib() { awk '/^VmRSS:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
 header() {
   echo "# Benchmarks ($(date -u +%F), $(nproc) cores)"
   echo
-  echo "Load generator (wrk, $connections connections, 2 threads) on the same machine as the servers;"
+  echo "Load generator (wrk, $connections connections, $threads threads) on the same machine as the servers;"
   echo "wrk runs ${seconds} s per measurement after ${warmup} s of warm-up. Latencies in ms."
   if ((${#cache_off[@]} == 0)); then
     echo "This build has no HTML cache setting: every page request renders."
