@@ -1,15 +1,20 @@
 // Icons are lucide-react's modules with our `createLucideIcon` (src/lib/lucide-icon.ts, put in
-// place by build.mjs): the markup must be exactly what lucide-react itself renders.
+// place by build.mjs): lucide-react's `<svg>` element, its drawing a `<use>` of the symbol the
+// build wrote into the icon sprite. Together they must draw exactly what lucide-react draws.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const assets = join(root, "dist/client/assets");
+const SPRITE_URL = "/assets/sprite-under-test.svg";
 
 /** Both icon factories bundled with React for Node, loaded as one module. */
 async function loadFactories() {
@@ -29,7 +34,7 @@ async function loadFactories() {
     write: false,
     format: "cjs",
     platform: "node",
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: { "process.env.NODE_ENV": '"production"', __LUCIDE_SPRITE__: JSON.stringify(SPRITE_URL) },
     logLevel: "silent",
   });
   const dir = mkdtempSync(join(tmpdir(), "icons-"));
@@ -42,6 +47,25 @@ async function loadFactories() {
   }
 }
 
+/** The built sprite: its file name and the content of each symbol, by id. */
+function builtSprite() {
+  const names = readdirSync(assets).filter((name) => /^icons-[0-9a-f]+\.svg$/.test(name));
+  assert.equal(names.length, 1, `one icon sprite in dist/client/assets, found ${names.join(", ")}`);
+  const svg = readFileSync(join(assets, names[0]), "utf8");
+  const symbols = new Map();
+  for (const [, id, viewBox, content] of svg.matchAll(/<symbol id="([^"]+)" viewBox="([^"]+)">(.*?)<\/symbol>/g)) {
+    symbols.set(id, { viewBox, content });
+  }
+  return { name: names[0], symbols };
+}
+
+/** An `<svg>` element's markup split into its start tag and its content. */
+function parts(markup) {
+  const match = markup.match(/^(<svg[^>]*>)(.*)<\/svg>$/);
+  assert.ok(match, `not one <svg> element: ${markup}`);
+  return { start: match[1], content: match[2] };
+}
+
 const CASES = [
   {},
   { className: "h-6 w-6", "aria-hidden": "true" },
@@ -51,25 +75,63 @@ const CASES = [
   { size: 16, color: "#b45309" },
   { size: 32, strokeWidth: 1.5, absoluteStrokeWidth: true },
   { width: 20, strokeWidth: 3 },
-  { nonScalingStroke: true, className: "x" },
   { "data-testid": "icon", id: "i1" },
 ];
 
-test("icons render exactly lucide-react's markup for every documented prop", async () => {
+test("an icon is lucide-react's <svg> element for every documented prop, drawn by its symbol in the sprite", async () => {
   const { render } = await loadFactories();
-  for (const icon of ["Menu", "Store"]) {
+  const { symbols } = builtSprite();
+  for (const [icon, id] of [["Menu", "menu"], ["Store", "store"]]) {
     for (const props of CASES) {
-      assert.equal(render("ours", icon, props), render("lucide", icon, props), `${icon} with ${JSON.stringify(props)}`);
+      const ours = parts(render("ours", icon, props));
+      const lucide = parts(render("lucide", icon, props));
+      const what = `${icon} with ${JSON.stringify(props)}`;
+      assert.equal(ours.start, lucide.start, what);
+      assert.equal(ours.content, `<use href="${SPRITE_URL}#${id}"></use>`, what);
+      assert.equal(symbols.get(id)?.content, lucide.content, `${what}: the sprite's drawing`);
+      assert.equal(symbols.get(id)?.viewBox, "0 0 24 24");
     }
   }
 });
 
-test("the client bundle holds lucide-react's icon drawings but not its icon component", () => {
+test("the client bundle draws its icons from the sprite, without lucide-react's icon component", async () => {
   const inputs = Object.keys(JSON.parse(readFileSync(join(root, "dist/client-metafile.json"), "utf8")).inputs);
-  assert.ok(inputs.some((path) => path.includes("node_modules/lucide-react/dist/esm/icons/")));
+  const iconModules = inputs.filter((path) => path.includes("node_modules/lucide-react/dist/esm/icons/"));
+  assert.ok(iconModules.length > 0);
   assert.ok(inputs.includes("src/lib/lucide-icon.ts"));
   assert.deepEqual(
     inputs.filter((path) => /lucide-react\/dist\/esm\/(Icon|createLucideIcon|context)\.mjs$/.test(path)),
     [],
   );
+  const { symbols } = builtSprite();
+  for (const path of iconModules) {
+    const { __iconData: icon } = await import(pathToFileURL(join(root, path)).href);
+    assert.ok(symbols.has(icon.name), `the sprite draws ${icon.name}`);
+  }
+});
+
+describe("in a browser", () => {
+  const session = useServerAndBrowser();
+
+  test("a phone draws the icons from the sprite, which is cached for good", async () => {
+    const { name } = builtSprite();
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+    const sprite = page.waitForResponse((response) => new URL(response.url()).pathname === `/assets/${name}`);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+    const response = await sprite;
+    assert.equal(response.status(), 200);
+    assert.equal(response.headers()["content-type"], "image/svg+xml");
+    assert.match(response.headers()["cache-control"], /immutable/);
+
+    const icon = page.locator("header svg.lucide-menu");
+    await icon.waitFor();
+    assert.equal(await icon.locator("use").getAttribute("href"), `/assets/${name}#menu`);
+    // The symbol's paths are laid out inside the <use>: its box is the drawing's, not empty.
+    await page.waitForFunction(() => {
+      const box = document.querySelector("header svg.lucide-menu use").getBBox();
+      return box.width > 10 && box.height > 5;
+    });
+    assert.deepEqual(problems, []);
+    await close();
+  });
 });
