@@ -77,6 +77,9 @@ const serverBundle = {
   inject: [join(root, "src/ssr/polyfills.ts")],
 };
 
+/** The part of a file name that changes with the file's content (immutable caching). */
+const contentHash = (content) => createHash("sha256").update(content).digest("hex").slice(0, 10);
+
 const escapeAttribute = (value) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 // The drawings of the lucide-react icons the app uses, one `<symbol id="name">` each, in one
@@ -103,7 +106,7 @@ async function iconSprite() {
     symbols.push(`<symbol id="${icon.name}" viewBox="0 0 ${icon.size} ${icon.size}">${drawing.join("")}</symbol>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
-  const name = `icons-${createHash("sha256").update(svg).digest("hex").slice(0, 10)}.svg`;
+  const name = `icons-${contentHash(svg)}.svg`;
   writeFileSync(join(assets, name), svg);
   return { url: `/assets/${name}`, modules: new Set(modules) };
 }
@@ -181,7 +184,7 @@ execFileSync(
   { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
 );
 const css = readFileSync(cssSource);
-const cssName = `app-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
+const cssName = `app-${contentHash(css)}.css`;
 writeFileSync(join(assets, cssName), css);
 rmSync(cssSource);
 
