@@ -46,33 +46,42 @@ fn main() -> anyhow::Result<()> {
     // HTTP workers do.
     let workers = std::thread::available_parallelism().map_or(2, usize::from);
     let pool = on_worker_thread(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
-    let render_all = |count: usize| -> anyhow::Result<()> {
-        std::thread::scope(|scope| {
-            let threads: Vec<_> = (0..workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        on_worker_thread(async {
-                            for _ in 0..count / workers {
-                                pool.render(&path, &data).await?;
-                            }
-                            anyhow::Ok(())
-                        })
+    // Each thread warms its own isolate with as many renders as it then
+    // measures, as the Node loop warms up as long as it measures: V8 keeps
+    // optimizing a busy isolate's code for a while. The same threads measure,
+    // since an isolate belongs to the thread that made it.
+    let per_thread = renders / workers;
+    let warmed = std::sync::Barrier::new(workers + 1);
+    let (pool, page, data) = (&pool, path.as_str(), data.as_str());
+    let render = |count: usize| async move {
+        for _ in 0..count {
+            pool.render(page, data).await?;
+        }
+        anyhow::Ok(())
+    };
+    let seconds = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    on_worker_thread(async {
+                        let warm_up = render(per_thread).await;
+                        warmed.wait();
+                        warm_up?;
+                        render(per_thread).await
                     })
                 })
-                .collect();
-            threads.into_iter().try_for_each(|thread| {
-                thread
-                    .join()
-                    .map_err(|_| anyhow::anyhow!("a render thread panicked"))?
             })
-        })
-    };
-    // As many renders unmeasured first, as the Node loop warms up as long as
-    // it measures: V8 keeps optimizing a busy isolate's code for a while.
-    render_all(renders)?;
-    let started = Instant::now();
-    render_all(renders)?;
-    let seconds = started.elapsed().as_secs_f64();
+            .collect();
+        warmed.wait();
+        let started = Instant::now();
+        threads.into_iter().try_for_each(|thread| {
+            thread
+                .join()
+                .map_err(|_| anyhow::anyhow!("a render thread panicked"))?
+        })?;
+        anyhow::Ok(started.elapsed().as_secs_f64())
+    })?;
+    let renders = per_thread * workers;
     let rate = renders as f64 / seconds;
     println!("| SSR render `{path}` ({workers} threads, each with its isolate, no cache) | {rate:.0} renders/s | {renders} renders in {seconds:.2} s |");
     Ok(())
