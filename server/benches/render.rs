@@ -2,6 +2,7 @@
 //! page's real data from a seeded SQLite database and no HTML caching.
 //! `cargo bench -p server --bench render -- [path] [renders]`
 
+use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
 use secrecy::ExposeSecret;
@@ -63,12 +64,14 @@ fn main() -> anyhow::Result<()> {
         let threads: Vec<_> = (0..workers)
             .map(|_| {
                 scope.spawn(|| {
-                    on_worker_thread(async {
-                        let warm_up = render(per_thread).await;
-                        warmed.wait();
-                        warm_up?;
-                        render(per_thread).await
-                    })
+                    // Even a thread whose warm-up panics reaches the barrier,
+                    // so the others and the clock are not left waiting for it.
+                    let warm_up = panic::catch_unwind(AssertUnwindSafe(|| {
+                        on_worker_thread(render(per_thread))
+                    }));
+                    warmed.wait();
+                    warm_up.unwrap_or_else(|payload| panic::resume_unwind(payload))?;
+                    on_worker_thread(render(per_thread))
                 })
             })
             .collect();
