@@ -46,7 +46,8 @@ fn main() -> anyhow::Result<()> {
     // One thread per core, each rendering in its own isolate as the server's
     // HTTP workers do.
     let workers = std::thread::available_parallelism().map_or(2, usize::from);
-    let pool = on_worker_thread(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
+    let pool =
+        WorkerThread::new().run(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
     // Each thread warms its own isolate with as many renders as it then
     // measures, as the Node loop warms up as long as it measures: V8 keeps
     // optimizing a busy isolate's code for a while. The same threads measure,
@@ -64,14 +65,14 @@ fn main() -> anyhow::Result<()> {
         let threads: Vec<_> = (0..workers)
             .map(|_| {
                 scope.spawn(|| {
+                    let worker = WorkerThread::new();
                     // Even a thread whose warm-up panics reaches the barrier,
                     // so the others and the clock are not left waiting for it.
-                    let warm_up = panic::catch_unwind(AssertUnwindSafe(|| {
-                        on_worker_thread(render(per_thread))
-                    }));
+                    let warm_up =
+                        panic::catch_unwind(AssertUnwindSafe(|| worker.run(render(per_thread))));
                     warmed.wait();
                     warm_up.unwrap_or_else(|payload| panic::resume_unwind(payload))?;
-                    on_worker_thread(render(per_thread))
+                    worker.run(render(per_thread))
                 })
             })
             .collect();
@@ -90,12 +91,26 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs `future` as an HTTP worker thread runs a request: on a current-thread
-/// runtime with a `LocalSet`.
-fn on_worker_thread<F: std::future::Future>(future: F) -> F::Output {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    tokio::task::LocalSet::new().block_on(&runtime, future)
+/// What an HTTP worker thread runs its requests on: a current-thread runtime
+/// with a `LocalSet`, which also keeps the isolate's idle-collection task.
+struct WorkerThread {
+    runtime: tokio::runtime::Runtime,
+    local: tokio::task::LocalSet,
+}
+
+impl WorkerThread {
+    fn new() -> Self {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        Self {
+            runtime,
+            local: tokio::task::LocalSet::new(),
+        }
+    }
+
+    fn run<F: std::future::Future>(&self, future: F) -> F::Output {
+        self.local.block_on(&self.runtime, future)
+    }
 }
