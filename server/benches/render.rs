@@ -32,22 +32,18 @@ fn main() -> anyhow::Result<()> {
     }
     let bundle = server::render_bundle::load(&workspace.join("ui/dist"))?;
 
-    let data = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?
-        .block_on(async {
-            let queries =
-                page_data::load(&path, None, |read| db.run(move |conn| read.load(conn, now)))
-                    .await
-                    .map_err(|error| anyhow::anyhow!("{error}"))?;
-            page_data::render_input(&site_json(&settings)?, &queries, now, None)
-                .map_err(|error| anyhow::anyhow!("{error}"))
-        })?;
+    let main_thread = WorkerThread::new();
+    let data = main_thread.run(async {
+        let queries = page_data::load(&path, None, |read| db.run(move |conn| read.load(conn, now)))
+            .await
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        page_data::render_input(&site_json(&settings)?, &queries, now, None)
+            .map_err(|error| anyhow::anyhow!("{error}"))
+    })?;
     // One thread per core, each rendering in its own isolate as the server's
     // HTTP workers do.
     let workers = std::thread::available_parallelism().map_or(2, usize::from);
-    let pool =
-        WorkerThread::new().run(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
+    let pool = main_thread.run(async { RenderPool::start(bundle, &PoolConfig::default()) })?;
     // Each thread warms its own isolate with as many renders as it then
     // measures, as the Node loop warms up as long as it measures: V8 keeps
     // optimizing a busy isolate's code for a while. The same threads measure,
