@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
+import { DEFAULT_SITE, seed } from "./support/seed.mjs";
+import { launchBrowser } from "./support/browser.mjs";
 import { startServer } from "./support/server.mjs";
 
 const OFFSET_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
@@ -38,6 +39,27 @@ async function serverHtml(path) {
 /** The parsed JSON-LD blocks of a page's server HTML; each must be valid JSON. */
 function jsonLd(html) {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
+}
+
+/**
+ * Title → description text of each event card on `path`, as Chromium lays it
+ * out (`innerText`) from the server HTML, with blank lines and no-break
+ * spaces made plain.
+ */
+async function shownDescriptions(path) {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${path}`);
+    const cards = await page.locator("main article").evaluateAll((articles) =>
+      articles.map((article) => [article.querySelector("h3")?.textContent, article.querySelector(".content-html")?.innerText]),
+    );
+    const plain = (text) => text.replace(/\u00a0/g, " ").replace(/[ \t]*\n\s*/g, "\n").trim();
+    return new Map(cards.filter(([, text]) => text).map(([title, text]) => [title, plain(text)]));
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Every `@type` in a JSON-LD value, nested ones included. */
@@ -259,12 +281,13 @@ describe("structured data", () => {
     const first = blocks[0];
     assert.equal(new Date(first.startDate).getTime(), new Date(upcoming[0].startDate).getTime());
     assert.ok(blocks.some((event) => event.endDate), "some events have end times");
-    // A description is the seeded text without its tags, the entities the sanitiser wrote decoded.
-    const seeded = new Map(seed.events.map((event) => [fill(event.title), fill(event.description)]));
-    const visibleText = (html) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+    // A description is the text a browser shows for it, each block on a line of its own.
+    const shown = await shownDescriptions("/events");
     const described = blocks.filter((event) => event.description);
+    assert.equal(described.length, shown.size, "every event with a description has one in its JSON-LD");
     assert.ok(described.some((event) => event.description.includes(" & ")), "a description with an ampersand");
-    for (const event of described) assert.equal(event.description, visibleText(seeded.get(event.name)));
+    assert.ok(described.some((event) => event.description.includes("\n")), "a description of several blocks");
+    for (const event of described) assert.equal(event.description, shown.get(event.name), event.name);
   });
 
   test("an article is a NewsArticle with headline, image, date and the site as author and publisher", async () => {

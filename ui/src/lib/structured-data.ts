@@ -241,16 +241,35 @@ export function businessListData(site: SiteConfig, name: string, businesses: Bus
   };
 }
 
-/** The entities the sanitiser writes in text, and what each stands for. */
-const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+/** The entities the sanitiser writes in text, and what each stands for in plain text. */
+const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&", "&nbsp;": " " };
 
-/** A run of tags, white space and no-break spaces (one space in plain text), or one entity. */
-const SEPARATOR_OR_ENTITY = /(?:<[^>]*>|\s|&nbsp;)+|&(?:lt|gt|quot|#39|amp);/g;
+/** Elements the sanitiser keeps that start a line of their own; every other tag sits inside a line. */
+const LINE_TAG = /^<\/?(?:article|aside|blockquote|br|caption|center|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hgroup|hr|li|nav|ol|p|pre|summary|table|tbody|tfoot|thead|tr|ul)\b/i;
 
-/** Visible text of sanitised HTML, for descriptions that must be plain text: one pass over the text,
- * as a page of events calls it once per event. */
+/** Table cells, apart on one line. */
+const CELL_TAG = /^<\/?t[dh]\b/i;
+
+/** One tag, a run of white space, or one entity. */
+const TAG_SPACE_OR_ENTITY = /<[^>]*>|\s+|&(?:lt|gt|quot|#39|amp|nbsp);/g;
+
+function plainPart(match: string): string {
+  if (match[0] === "<") return LINE_TAG.test(match) ? "\n" : CELL_TAG.test(match) ? " " : "";
+  return ENTITIES[match] ?? " ";
+}
+
+/**
+ * Visible text of sanitised HTML, for descriptions that must be plain text:
+ * each block (paragraph, list item, heading) on a line of its own, and
+ * inline markup (`<strong>`, links) gone without leaving a space, as a
+ * browser shows it.
+ */
 export function plainText(html: string): string {
-  return html.replace(SEPARATOR_OR_ENTITY, (match) => ENTITIES[match] ?? " ").trim();
+  return html
+    .replace(TAG_SPACE_OR_ENTITY, plainPart)
+    .replace(/ {2,}/g, " ")
+    .replace(/ ?\n[\n ]*/g, "\n")
+    .trim();
 }
 
 /** An in-person community event; times carry the community's UTC offset of that day. */
