@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { DEFAULT_SITE, seed } from "./support/seed.mjs";
+import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
 import { launchBrowser } from "./support/browser.mjs";
 import { startServer } from "./support/server.mjs";
 
@@ -69,6 +69,17 @@ function typesIn(value) {
   return [...(value["@type"] ? [value["@type"]] : []), ...Object.values(value).flatMap(typesIn)];
 }
 
+/** Search results and link previews show about this many characters of a description. */
+const DESCRIPTION_LENGTH = 155;
+
+/** Attribute text as the browser reads it. */
+function decodeEntities(text) {
+  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (entity, decimal, hex, name) =>
+    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (named[name] ?? entity),
+  );
+}
+
 function headTags(html) {
   const head = html.slice(0, html.indexOf("</head>"));
   const meta = (attribute, name) => head.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`))?.[1];
@@ -129,6 +140,29 @@ describe("head tags", () => {
       assert.equal(head.twitterImage, head.ogImage, path);
       assert.equal(head.robots, undefined, `${path} is indexable`);
     }
+  });
+
+  test("a description longer than search results show ends after its last whole word that fits, with an ellipsis", async () => {
+    const described = seed.businesses.filter((business) => business.description);
+    const long = described.filter((business) => fill(business.description).length > DESCRIPTION_LENGTH);
+    const short = described.find((business) => fill(business.description).length <= DESCRIPTION_LENGTH);
+    assert.ok(long.length > 0 && short, "the seed has businesses with long and short descriptions");
+    for (const business of long) {
+      const full = fill(business.description).replace(/\s+/g, " ").trim();
+      const description = decodeEntities(headTags((await serverHtml(`/business/${business.slug}`)).html).description);
+      const where = `${business.slug}: "${description}"`;
+      assert.ok([...description].length <= DESCRIPTION_LENGTH, where);
+      assert.ok(description.endsWith("…"), where);
+      const kept = description.slice(0, -1);
+      assert.ok(full.startsWith(kept), where);
+      // The cut is at a space (punctuation before it dropped), and the next space would not have fitted.
+      const end = kept.length + /^[,;:.!?-]*/.exec(full.slice(kept.length))[0].length;
+      assert.equal(full[end], " ", `${where}: cut inside a word`);
+      const nextSpace = full.indexOf(" ", end + 1);
+      assert.ok(nextSpace === -1 || nextSpace >= DESCRIPTION_LENGTH, `${where}: more words fit`);
+    }
+    const shortHead = headTags((await serverHtml(`/business/${short.slug}`)).html);
+    assert.equal(decodeEntities(shortHead.description), fill(short.description), "a short description whole");
   });
 
   test("the canonical URL keeps the directory search and drops every other query parameter", async () => {

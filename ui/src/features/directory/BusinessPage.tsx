@@ -26,7 +26,6 @@ import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 
 const HERO_HEIGHT = 400;
-const META_DESCRIPTION_LENGTH = 155;
 
 const cardClass = "rounded-xl border border-forest/10 bg-white p-6 shadow-sm";
 const externalLinkProps = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -332,7 +331,7 @@ export function BusinessPage() {
       : {
           title: `${business?.name ?? "Business"} | ${site.communityName} Business Directory`,
           description: business?.description
-            ? withCommunity(business.description, site).slice(0, META_DESCRIPTION_LENGTH)
+            ? withCommunity(business.description, site)
             : `${business?.name ?? "A local business"} in ${site.communityName}, ${site.state}.`,
           image: business?.imageUrl ?? business?.logoUrl ?? null,
         },
