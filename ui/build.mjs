@@ -9,9 +9,11 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 const dist = join(root, "dist");
 const assets = join(dist, "client", "assets");
 rmSync(dist, { recursive: true, force: true });
@@ -82,7 +84,8 @@ const contentHash = (content) => createHash("sha256").update(content).digest("he
 
 const escapeAttribute = (value) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-// The drawings of the lucide-react icons the app uses, one `<symbol id="name">` each, in one
+// The drawings of the lucide-react icons the app uses and of the brand logos it lists
+// (src/lib/brand-icons.json, ids `brand-<slug>`), one `<symbol id="name">` each, in one
 // hashed SVG file that pages link to (`<use href="sprite#name">`): an icon's paths are then
 // neither rendered nor sent again on every page (7 to 9% of the HTML of the pages with the most
 // icons, and a larger share of their server render). The server bundle holds every
@@ -105,6 +108,13 @@ async function iconSprite() {
     });
     symbols.push(`<symbol id="${icon.name}" viewBox="0 0 ${icon.size} ${icon.size}">${drawing.join("")}</symbol>`);
   }
+  // Brand logos, which lucide does not draw, from Simple Icons: each an SVG file of one path.
+  for (const slug of JSON.parse(readFileSync(join(root, "src/lib/brand-icons.json"), "utf8"))) {
+    const file = readFileSync(require.resolve(`simple-icons/icons/${slug}.svg`), "utf8");
+    const drawing = /<path d="([^"]+)"\/>/.exec(file)?.[1];
+    if (!drawing) throw new Error(`simple-icons/icons/${slug}.svg is not one path`);
+    symbols.push(`<symbol id="brand-${slug}" viewBox="0 0 24 24"><path d="${drawing}"></path></symbol>`);
+  }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
   const name = `icons-${contentHash(svg)}.svg`;
   writeFileSync(join(assets, name), svg);
@@ -112,7 +122,7 @@ async function iconSprite() {
 }
 
 const sprite = await iconSprite();
-const spriteUrl = { define: { ...shared.define, __LUCIDE_SPRITE__: JSON.stringify(sprite.url) } };
+const spriteUrl = { define: { ...shared.define, __ICON_SPRITE__: JSON.stringify(sprite.url) } };
 
 await build({ ...serverBundle, ...spriteUrl, plugins: [reactRouterProduction, spriteLucideIcons(sprite)] });
 

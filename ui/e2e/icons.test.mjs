@@ -34,7 +34,7 @@ async function loadFactories() {
     write: false,
     format: "cjs",
     platform: "node",
-    define: { "process.env.NODE_ENV": '"production"', __LUCIDE_SPRITE__: JSON.stringify(SPRITE_URL) },
+    define: { "process.env.NODE_ENV": '"production"', __ICON_SPRITE__: JSON.stringify(SPRITE_URL) },
     logLevel: "silent",
   });
   const dir = mkdtempSync(join(tmpdir(), "icons-"));
@@ -110,6 +110,18 @@ test("the client bundle draws its icons from the sprite, without lucide-react's 
   }
 });
 
+test("brand logos are Simple Icons' drawings, in the sprite beside lucide's", async () => {
+  const { symbols } = builtSprite();
+  const simpleIcons = Object.values(await import("simple-icons"));
+  const slugs = JSON.parse(readFileSync(join(root, "src/lib/brand-icons.json"), "utf8"));
+  assert.ok(slugs.length > 0);
+  for (const slug of slugs) {
+    const icon = simpleIcons.find((candidate) => candidate.slug === slug);
+    assert.ok(icon, `Simple Icons has ${slug}`);
+    assert.deepEqual(symbols.get(`brand-${slug}`), { viewBox: "0 0 24 24", content: `<path d="${icon.path}"></path>` }, slug);
+  }
+});
+
 describe("in a browser", () => {
   const session = useServerAndBrowser();
 
@@ -131,6 +143,27 @@ describe("in a browser", () => {
       const box = document.querySelector("header svg.lucide-menu use").getBBox();
       return box.width > 10 && box.height > 5;
     });
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test("the footer's social links show each network's logo from the sprite and are named for screen readers", async () => {
+    const { name } = builtSprite();
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    const social = page.locator("footer").getByRole("list", { name: "Social media" });
+    for (const [network, slug] of [["Facebook", "facebook"], ["Instagram", "instagram"], ["X", "x"]]) {
+      const link = social.getByRole("link", { name: `${network} (coming soon)`, exact: true });
+      assert.equal(await link.count(), 1, network);
+      const logo = link.locator("svg[aria-hidden='true'] use");
+      assert.equal(await logo.getAttribute("href"), `/assets/${name}#brand-${slug}`, network);
+      // The symbol's path is laid out once the sprite has arrived.
+      const width = await logo.evaluate(async (use) => {
+        for (let tries = 0; tries < 100 && use.getBBox().width < 10; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+        return use.getBBox().width;
+      });
+      assert.ok(width >= 10, `${network}: the logo is drawn (${width} px wide)`);
+    }
     assert.deepEqual(problems, []);
     await close();
   });

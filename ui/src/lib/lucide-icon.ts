@@ -15,9 +15,7 @@
  * uses neither.
  */
 import { createElement, type ReactNode, type SVGProps } from "react";
-
-/** The sprite's URL, set by the build. */
-declare const __LUCIDE_SPRITE__: string;
+import { spriteSymbol } from "./icon-sprite";
 
 interface IconData {
   name: string;
@@ -43,7 +41,7 @@ function isLabelled(props: object, children: ReactNode): boolean {
 }
 
 export default function createLucideIcon(icon: IconData) {
-  const drawing = createElement("use", { href: `${__LUCIDE_SPRITE__}#${icon.name}` });
+  const drawing = createElement("use", { href: spriteSymbol(icon.name) });
   const ownClassName = ["lucide", ...[icon.name, ...(icon.aliases ?? [])].map((name) => `lucide-${name}`)].join(" ");
   const viewBoxSize = icon.size ?? DEFAULT_SIZE;
   const viewBox = `0 0 ${viewBoxSize} ${viewBoxSize}`;

@@ -1,6 +1,7 @@
 import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
+import { BrandIcon, type BrandSlug } from "@/components/ui/BrandIcon";
 import { Link } from "@/components/ui/Link";
 import { useNow, useSite } from "@/lib/site";
 import { yearIn } from "@/lib/time";
@@ -20,6 +21,12 @@ const CATEGORY_LINKS = [
   { to: "/category/medical-services", label: "Medical Services" },
   { to: "/category/pet-services", label: "Pet Services" },
   { to: "/category/shopping", label: "Shopping" },
+];
+
+const SOCIAL_NETWORKS: { name: string; icon: BrandSlug }[] = [
+  { name: "Facebook", icon: "facebook" },
+  { name: "Instagram", icon: "instagram" },
+  { name: "X", icon: "x" },
 ];
 
 const BADGES = [
@@ -58,13 +65,13 @@ export function Footer() {
             <li><Placeholder>List Your Business</Placeholder></li>
           </ul>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
-            {["Facebook", "Instagram", "X"].map((network) => (
-              <li key={network}>
+            {SOCIAL_NETWORKS.map((network) => (
+              <li key={network.icon}>
                 <Placeholder>
-                  <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10 text-xs font-bold">
-                    {network.slice(0, 2)}
+                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/10">
+                    <BrandIcon slug={network.icon} className="h-4 w-4" />
                   </span>
-                  <span className="sr-only">{network} (coming soon)</span>
+                  <span className="sr-only">{network.name} (coming soon)</span>
                 </Placeholder>
               </li>
             ))}
@@ -112,18 +119,18 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs lg:flex-row lg:items-center lg:justify-between">
           <p>
             © {year} {site.communityName} Community Directory. All rights reserved.
             Independently owned; not affiliated with the City of {site.communityName}.
           </p>
-          <p>
+          <p className="shrink-0">
             Managed By{" "}
             <a className="font-semibold text-white hover:underline" href={site.agencyUrl} rel="noopener noreferrer" target="_blank">
               {site.agencyName}
             </a>
           </p>
-          <ul className="flex gap-4">
+          <ul className="flex shrink-0 gap-4">
             <li><Placeholder>Privacy Policy</Placeholder></li>
             <li><Placeholder>Terms of Service</Placeholder></li>
           </ul>
