@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
 import { launchBrowser } from "./support/browser.mjs";
+import { decodeEntities } from "./support/html.mjs";
 import { startServer } from "./support/server.mjs";
 
 const OFFSET_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
@@ -71,14 +72,6 @@ function typesIn(value) {
 
 /** Search results and link previews show about this many characters of a description. */
 const DESCRIPTION_LENGTH = 155;
-
-/** Attribute text as the browser reads it. */
-function decodeEntities(text) {
-  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (entity, decimal, hex, name) =>
-    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (named[name] ?? entity),
-  );
-}
 
 function headTags(html) {
   const head = html.slice(0, html.indexOf("</head>"));
