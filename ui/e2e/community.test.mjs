@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { gotoHydrated, openPage } from "./support/browser.mjs";
-import { elements, readPage, textOf } from "./support/html.mjs";
+import { decodeEntities, elements, readPage, textOf } from "./support/html.mjs";
 import { DEFAULT_COMMUNITY, fill, seed } from "./support/seed.mjs";
 import { startServer } from "./support/server.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
@@ -55,15 +55,7 @@ const normalize = (text) => (text ?? "").replace(/\s+/g, " ").trim();
 
 /** The text a browser shows for seeded HTML (tags dropped, entities decoded). */
 function htmlText(html) {
-  const text = fill(html)
-    .replace(/<[^>]*>/g, "")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&nbsp;", "\u00a0")
-    .replaceAll("&amp;", "&");
-  return normalize(text);
+  return normalize(decodeEntities(fill(html).replace(/<[^>]*>/g, "")));
 }
 
 /** How many of each tag seeded HTML has, to see that it renders as HTML rather than as text. */

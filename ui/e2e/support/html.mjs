@@ -3,7 +3,7 @@
 // Scripts (the page data, structured data) and comments are left out: what
 // is asserted is what a visitor sees.
 
-const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
 export function decodeEntities(text) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name) => {
