@@ -113,8 +113,8 @@ export function HeroCarousel() {
               />
               <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-forest-dark/85 via-forest-dark/50 to-transparent" />
               <div className="relative mx-auto flex h-full max-w-7xl items-center px-14 sm:px-20">
-                <div className="max-w-xl text-white">
-                  <h2 className="font-serif text-4xl font-bold leading-tight drop-shadow sm:text-6xl">
+                <div className="max-w-xl text-white text-shadow-md text-shadow-black/50">
+                  <h2 className="font-serif text-4xl font-bold leading-tight sm:text-6xl">
                     {withCommunity(slide.title, site)}
                   </h2>
                   <p className="mt-4 text-lg text-white/90 sm:text-xl">{withCommunity(slide.subtitle, site)}</p>
