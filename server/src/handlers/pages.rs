@@ -13,6 +13,7 @@ use serde_json::Value;
 use crate::content_encoding::Encoding;
 use crate::document::Document;
 use crate::error::{AppError, AppResult};
+use crate::handlers::redirects;
 use crate::page_cache::{CachedPage, PageKey};
 use crate::page_data;
 use crate::state::AppState;
@@ -30,6 +31,9 @@ pub async fn render_page(
     request: HttpRequest,
     state: web::Data<AppState>,
 ) -> AppResult<HttpResponse> {
+    if let Some(target) = redirects::canonical_page_path(request.path()) {
+        return Ok(redirects::moved_permanently(&request, &target));
+    }
     let url = request
         .uri()
         .path_and_query()

@@ -54,6 +54,32 @@ async fn every_alias_redirects_permanently_to_its_page() {
 }
 
 #[actix_rt::test]
+async fn a_page_asked_for_in_another_case_or_with_a_trailing_slash_moves_to_its_one_address() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (path, target) in [
+        ("/Directory/?search=Grill", "/directory?search=Grill"),
+        ("/EVENTS", "/events"),
+        (
+            "/business/pecan-street-grill/",
+            "/business/pecan-street-grill",
+        ),
+        ("/About/", "/history"),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 301, "{path}");
+        assert_eq!(response.headers()["location"], target, "{path}");
+    }
+    let (status, body) = html(&app, "/events").await;
+    assert_eq!(status, 200);
+    let canonical = body
+        .split(r#"<link rel="canonical" href=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("canonical link");
+    assert!(canonical.ends_with("/events"), "{canonical}");
+}
+
+#[actix_rt::test]
 async fn hashed_assets_are_cached_for_a_year() {
     let app = spawn_app(Backend::Sqlite).await;
     let (_, body) = html(&app, "/").await;
