@@ -35,6 +35,9 @@ pub enum AppError {
     PayloadTooLarge(usize),
     #[error("Send the request as JSON or as a form")]
     UnsupportedMediaType,
+    /// A known address asked with a method it does not answer; names those it does.
+    #[error("This address answers {0} only")]
+    MethodNotAllowed(&'static str),
     /// A service the request depends on (the payment provider) failed; the
     /// message is for the visitor, the cause is logged where it happened.
     #[error("{0}")]
@@ -84,6 +87,7 @@ impl ResponseError for AppError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Render(RenderError::Saturated) => StatusCode::SERVICE_UNAVAILABLE,
@@ -136,6 +140,9 @@ impl ResponseError for AppError {
             Self::PayloadTooLarge(_) | Self::UnsupportedMediaType => {
                 HttpResponse::build(status).json(ErrorBody::new(&self.to_string()))
             }
+            Self::MethodNotAllowed(allowed) => HttpResponse::build(status)
+                .insert_header((header::ALLOW, *allowed))
+                .json(ErrorBody::new(&self.to_string())),
         }
     }
 }

@@ -80,6 +80,73 @@ async fn a_page_asked_for_in_another_case_or_with_a_trailing_slash_moves_to_its_
 }
 
 #[actix_rt::test]
+async fn every_readable_address_answers_head_without_a_body() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in [
+        "/events",
+        "/api/events",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/healthz",
+    ] {
+        let get = app.get(path).await;
+        assert_eq!(get.status(), 200, "GET {path}");
+        let content_type = get.headers()["content-type"].clone();
+        let head = app.client.head(app.url(path)).send().await.expect("sent");
+        assert_eq!(head.status(), 200, "HEAD {path}");
+        assert_eq!(head.headers()["content-type"], content_type, "HEAD {path}");
+        assert!(head.bytes().await.expect("body").is_empty(), "HEAD {path}");
+    }
+    let moved = app
+        .client
+        .head(app.url("/about"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(moved.status(), 301);
+}
+
+#[actix_rt::test]
+async fn a_known_address_asked_with_another_method_is_a_405_naming_the_allowed_ones() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (method, path, allowed) in [
+        (reqwest::Method::POST, "/api/events", "GET, HEAD"),
+        (
+            reqwest::Method::DELETE,
+            "/api/businesses/pecan-street-grill",
+            "GET, HEAD",
+        ),
+        (reqwest::Method::GET, "/api/contact", "POST"),
+        (reqwest::Method::PUT, "/api/newsletter/subscribe", "POST"),
+        (reqwest::Method::POST, "/sitemap.xml", "GET, HEAD"),
+        (reqwest::Method::POST, "/events", "GET, HEAD"),
+        (reqwest::Method::PUT, "/", "GET, HEAD"),
+    ] {
+        let response = app
+            .client
+            .request(method.clone(), app.url(path))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(response.status(), 405, "{method} {path}");
+        assert_eq!(response.headers()["allow"], allowed, "{method} {path}");
+        let body: serde_json::Value = response.json().await.expect("JSON");
+        assert_eq!(
+            body["message"],
+            format!("This address answers {allowed} only")
+        );
+    }
+    // An address that does not exist stays a 404, whatever the method.
+    let response = app
+        .client
+        .post(app.url("/api/nothing-here"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 404);
+}
+
+#[actix_rt::test]
 async fn hashed_assets_are_cached_for_a_year() {
     let app = spawn_app(Backend::Sqlite).await;
     let (_, body) = html(&app, "/").await;
