@@ -17,16 +17,34 @@ use crate::handlers::{
 };
 use crate::rate_limit::FormLimits;
 use crate::state::AppState;
+use Methods::{Post, Read};
 
-/// What an address that can be read allows.
-const READ_METHODS: &str = "GET, HEAD";
-
-fn is_read(method: &Method) -> bool {
-    method == Method::GET || method == Method::HEAD
+/// The methods a known address answers; any other is a 405 naming them.
+#[derive(Clone, Copy)]
+enum Methods {
+    /// GET and HEAD.
+    Read,
+    Post,
 }
 
-/// An address answering GET and HEAD with `handler`.
-fn readable<F, Args>(path: &str, handler: F) -> Resource
+impl Methods {
+    fn allows(self, method: &Method) -> bool {
+        match self {
+            Self::Read => method == Method::GET || method == Method::HEAD,
+            Self::Post => method == Method::POST,
+        }
+    }
+
+    fn allow_header(self) -> &'static str {
+        match self {
+            Self::Read => "GET, HEAD",
+            Self::Post => "POST",
+        }
+    }
+}
+
+/// An address answering `methods` with `handler`.
+fn address<F, Args>(path: &str, methods: Methods, handler: F) -> Resource
 where
     F: Handler<Args>,
     Args: FromRequest + 'static,
@@ -35,32 +53,22 @@ where
     web::resource(path)
         .route(
             web::route()
-                .guard(guard::Any(guard::Get()).or(guard::Head()))
+                .guard(guard::fn_guard(move |context| {
+                    methods.allows(&context.head().method)
+                }))
                 .to(handler),
         )
-        .default_service(web::to(|| not_allowed(READ_METHODS)))
+        .default_service(web::to(move || not_allowed(methods)))
 }
 
-/// An address answering POST with `handler`.
-fn postable<F, Args>(path: &str, handler: F) -> Resource
-where
-    F: Handler<Args>,
-    Args: FromRequest + 'static,
-    F::Output: Responder + 'static,
-{
-    web::resource(path)
-        .route(web::post().to(handler))
-        .default_service(web::to(|| not_allowed("POST")))
-}
-
-async fn not_allowed(allowed: &'static str) -> AppResult<HttpResponse> {
-    Err(AppError::MethodNotAllowed(allowed))
+async fn not_allowed(methods: Methods) -> AppResult<HttpResponse> {
+    Err(AppError::MethodNotAllowed(methods.allow_header()))
 }
 
 /// Every other address is a page; the UI's router decides which, including 404.
 async fn page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    if !is_read(request.method()) {
-        return not_allowed(READ_METHODS).await;
+    if !Read.allows(request.method()) {
+        return not_allowed(Read).await;
     }
     pages::render_page(request, state).await
 }
@@ -76,47 +84,65 @@ pub fn configure(
         }));
         config.service(
             web::scope("/api")
-                .service(readable("/openapi.json", api::openapi::show_openapi))
-                .service(readable("/businesses", api::businesses::list_businesses))
-                .service(readable(
+                .service(address("/openapi.json", Read, api::openapi::show_openapi))
+                .service(address(
+                    "/businesses",
+                    Read,
+                    api::businesses::list_businesses,
+                ))
+                .service(address(
                     "/businesses/featured",
+                    Read,
                     api::businesses::list_featured_businesses,
                 ))
-                .service(readable(
+                .service(address(
                     "/businesses/{slug}",
+                    Read,
                     api::businesses::show_business,
                 ))
-                .service(readable("/categories", api::categories::list_categories))
-                .service(readable(
+                .service(address(
+                    "/categories",
+                    Read,
+                    api::categories::list_categories,
+                ))
+                .service(address(
                     "/categories/{slug}",
+                    Read,
                     api::categories::show_category,
                 ))
-                .service(readable("/events", api::events::list_events))
-                .service(readable(
+                .service(address("/events", Read, api::events::list_events))
+                .service(address(
                     "/events/upcoming",
+                    Read,
                     api::events::list_upcoming_events,
                 ))
-                .service(readable("/articles", api::articles::list_articles))
-                .service(readable("/articles/{slug}", api::articles::show_article))
-                .service(readable("/banners", api::banners::list_banners))
+                .service(address("/articles", Read, api::articles::list_articles))
+                .service(address(
+                    "/articles/{slug}",
+                    Read,
+                    api::articles::show_article,
+                ))
+                .service(address("/banners", Read, api::banners::list_banners))
                 .service(
-                    postable("/newsletter/subscribe", forms::newsletter::subscribe)
+                    address("/newsletter/subscribe", Post, forms::newsletter::subscribe)
                         .wrap(Governor::new(&form_limits.newsletter)),
                 )
                 .service(
-                    postable("/contact", forms::contact::create_contact_message)
+                    address("/contact", Post, forms::contact::create_contact_message)
                         .wrap(Governor::new(&form_limits.contact)),
                 )
                 .service(
-                    postable(
+                    address(
                         "/create-payment-intent",
+                        Post,
                         payments::create_payment_intent::create_payment_intent,
                     )
                     .wrap(Governor::new(&form_limits.payment_intent)),
                 )
                 .service(
-                    postable(
+                    address(
                         "/business-listing-confirmation",
+                        Post,
                         payments::business_listing_confirmation::confirm_business_listing,
                     )
                     .wrap(Governor::new(&form_limits.listing_confirmation)),
@@ -124,8 +150,9 @@ pub fn configure(
                 // Stripe calls from its servers: no Origin check or visitor rate limit;
                 // the signature is the check. Events are small; 256 KiB is generous.
                 .service(
-                    postable(
+                    address(
                         "/stripe/webhook",
+                        Post,
                         payments::stripe_webhook::receive_stripe_event,
                     )
                     .app_data(web::PayloadConfig::new(256 * 1024)),
@@ -134,22 +161,26 @@ pub fn configure(
                     Err::<HttpResponse, _>(AppError::NotFound("No such API endpoint".into()))
                 })),
         );
-        config.service(readable("/assets/{name}", assets::show_asset));
+        config.service(address("/assets/{name}", Read, assets::show_asset));
         config.service(
             web::scope("/images")
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
                 .service(Files::new("", public.join("images"))),
         );
-        config.service(readable("/unsubscribe", unsubscribe::unsubscribe));
-        config.service(readable("/healthz", operations::show_health));
-        config.service(readable("/readyz", operations::show_readiness));
-        config.service(readable("/metrics", operations::show_metrics));
-        config.service(readable("/sitemap.xml", seo::show_sitemap));
-        config.service(readable("/robots.txt", seo::show_robots));
+        config.service(address("/unsubscribe", Read, unsubscribe::unsubscribe));
+        config.service(address("/healthz", Read, operations::show_health));
+        config.service(address("/readyz", Read, operations::show_readiness));
+        config.service(address("/metrics", Read, operations::show_metrics));
+        config.service(address("/sitemap.xml", Read, seo::show_sitemap));
+        config.service(address("/robots.txt", Read, seo::show_robots));
         for &(alias, target) in redirects::ALIASES {
-            config.service(readable(alias, move |request: HttpRequest| async move {
-                redirects::moved_permanently(&request, target)
-            }));
+            config.service(address(
+                alias,
+                Read,
+                move |request: HttpRequest| async move {
+                    redirects::moved_permanently(&request, target)
+                },
+            ));
         }
         config.default_service(web::to(page));
     }

@@ -107,8 +107,13 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.request(reqwest::Method::GET, path).await
+    }
+
+    /// Sends `method` to `path` with no body.
+    pub async fn request(&self, method: reqwest::Method, path: &str) -> reqwest::Response {
         self.client
-            .get(self.url(path))
+            .request(method, self.url(path))
             .send()
             .await
             .expect("request sent")

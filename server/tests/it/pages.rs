@@ -1,3 +1,4 @@
+use reqwest::Method;
 use server::handlers::redirects::ALIASES;
 
 use crate::helpers::{embedded_page_data, spawn_app, spawn_app_with, Backend};
@@ -92,17 +93,12 @@ async fn every_readable_address_answers_head_without_a_body() {
         let get = app.get(path).await;
         assert_eq!(get.status(), 200, "GET {path}");
         let content_type = get.headers()["content-type"].clone();
-        let head = app.client.head(app.url(path)).send().await.expect("sent");
+        let head = app.request(Method::HEAD, path).await;
         assert_eq!(head.status(), 200, "HEAD {path}");
         assert_eq!(head.headers()["content-type"], content_type, "HEAD {path}");
         assert!(head.bytes().await.expect("body").is_empty(), "HEAD {path}");
     }
-    let moved = app
-        .client
-        .head(app.url("/about"))
-        .send()
-        .await
-        .expect("sent");
+    let moved = app.request(Method::HEAD, "/about").await;
     assert_eq!(moved.status(), 301);
 }
 
@@ -110,24 +106,19 @@ async fn every_readable_address_answers_head_without_a_body() {
 async fn a_known_address_asked_with_another_method_is_a_405_naming_the_allowed_ones() {
     let app = spawn_app(Backend::Sqlite).await;
     for (method, path, allowed) in [
-        (reqwest::Method::POST, "/api/events", "GET, HEAD"),
+        (Method::POST, "/api/events", "GET, HEAD"),
         (
-            reqwest::Method::DELETE,
+            Method::DELETE,
             "/api/businesses/pecan-street-grill",
             "GET, HEAD",
         ),
-        (reqwest::Method::GET, "/api/contact", "POST"),
-        (reqwest::Method::PUT, "/api/newsletter/subscribe", "POST"),
-        (reqwest::Method::POST, "/sitemap.xml", "GET, HEAD"),
-        (reqwest::Method::POST, "/events", "GET, HEAD"),
-        (reqwest::Method::PUT, "/", "GET, HEAD"),
+        (Method::GET, "/api/contact", "POST"),
+        (Method::PUT, "/api/newsletter/subscribe", "POST"),
+        (Method::POST, "/sitemap.xml", "GET, HEAD"),
+        (Method::POST, "/events", "GET, HEAD"),
+        (Method::PUT, "/", "GET, HEAD"),
     ] {
-        let response = app
-            .client
-            .request(method.clone(), app.url(path))
-            .send()
-            .await
-            .expect("sent");
+        let response = app.request(method.clone(), path).await;
         assert_eq!(response.status(), 405, "{method} {path}");
         assert_eq!(response.headers()["allow"], allowed, "{method} {path}");
         let body: serde_json::Value = response.json().await.expect("JSON");
@@ -137,12 +128,7 @@ async fn a_known_address_asked_with_another_method_is_a_405_naming_the_allowed_o
         );
     }
     // An address that does not exist stays a 404, whatever the method.
-    let response = app
-        .client
-        .post(app.url("/api/nothing-here"))
-        .send()
-        .await
-        .expect("sent");
+    let response = app.request(Method::POST, "/api/nothing-here").await;
     assert_eq!(response.status(), 404);
 }
 
