@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::future::join_all;
 
-use crate::helpers::{on_each_backend, spawn_app, spawn_app_with, Backend, TestDatabase};
+use crate::helpers::{on_each_backend, spawn_app, Backend, TestDatabase};
 use crate::process::{
     free_port, run_command, start_binary, start_binary_with_logs, stop_gracefully, wait_for,
 };
@@ -25,33 +25,15 @@ async fn health_and_readiness_answer_ok_when_the_database_and_renderer_are_there
     );
 }
 
-/// In a process of its own: V8 cannot run isolates from the build's snapshot
-/// and from a script side by side, as the other tests' servers do.
 #[actix_rt::test]
 async fn a_ui_rebuilt_without_the_server_renders_from_its_own_bundle() {
-    let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/dist");
-    let rebuilt = tempfile::tempdir().expect("temp dir");
-    std::fs::copy(
-        built.join("manifest.json"),
-        rebuilt.path().join("manifest.json"),
-    )
-    .expect("manifest copied");
-    std::os::unix::fs::symlink(built.join("client"), rebuilt.path().join("client"))
-        .expect("client assets linked");
     // A bundle that differs from the snapshotted one and marks every page it renders.
-    let bundle = std::fs::read_to_string(built.join("server/server-bundle.js")).expect("bundle");
-    let marking = r#"
-const renderPage = globalThis.__ssr.render;
-globalThis.__ssr.render = (url, data) => {
+    let rebuilt = ui_with_bundle_wrapped(
+        r#"(url, data) => {
   const page = renderPage(url, data);
   return { ...page, body: page.body + "<!-- rebuilt -->" };
-};"#;
-    std::fs::create_dir(rebuilt.path().join("server")).expect("server folder");
-    std::fs::write(
-        rebuilt.path().join("server/server-bundle.js"),
-        bundle + marking,
-    )
-    .expect("bundle written");
+}"#,
+    );
 
     let database = TestDatabase::create(Backend::Sqlite);
     let port = free_port();
@@ -114,14 +96,42 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
 
 #[actix_rt::test]
 async fn a_full_render_queue_answers_503_with_retry_after_instead_of_waiting() {
-    let app = spawn_app_with(Backend::Sqlite, |settings| {
-        settings.cache.enabled = false;
-        settings.render.workers = 1;
-        // No waiting line at all: a render is refused whenever the one isolate is busy.
-        settings.render.queue_capacity = 0;
-    })
-    .await;
-    let responses = join_all((0..100).map(|_| app.get("/directory"))).await;
+    // Every render holds the isolate for 50 ms, so requests sent together
+    // always find it busy, however fast or loaded the machine is.
+    let slow = ui_with_bundle_wrapped(
+        "(url, data) => {
+  const until = Date.now() + 50;
+  while (Date.now() < until) {}
+  return renderPage(url, data);
+}",
+    );
+    let database = TestDatabase::create(Backend::Sqlite);
+    let port = free_port();
+    let mut server = start_binary(
+        database.url(),
+        port,
+        &[
+            ("SITE_ASSETS__DIST_DIR", slow.path().to_str().expect("path")),
+            ("SITE_CACHE__ENABLED", "false"),
+            // No waiting line at all: a render is refused whenever the one isolate is busy.
+            ("SITE_RENDER__QUEUE_CAPACITY", "0"),
+        ],
+    );
+    let client = reqwest::Client::new();
+    let directory = || {
+        client
+            .get(format!("http://127.0.0.1:{port}/directory"))
+            .send()
+    };
+    let responses: Vec<_> = join_all((0..20).map(|_| directory()))
+        .await
+        .into_iter()
+        .map(|response| response.expect("answered"))
+        .collect();
+    let after_the_burst = directory().await.expect("answered").status();
+    server.kill().expect("stopped");
+    server.wait().expect("exited");
+
     let refused: Vec<_> = responses
         .iter()
         .filter(|response| response.status() == 503)
@@ -135,10 +145,38 @@ async fn a_full_render_queue_answers_503_with_retry_after_instead_of_waiting() {
         .all(|response| matches!(response.status().as_u16(), 200 | 503)));
     assert!(responses.iter().any(|response| response.status() == 200));
     assert_eq!(
-        app.get("/directory").await.status(),
-        200,
+        after_the_burst, 200,
         "the server serves again once the burst is over"
     );
+}
+
+/// The built UI in a temporary folder, its server bundle's render replaced
+/// by `wrapper`, a function that may call the original as `renderPage`.
+/// Such a bundle differs from the snapshotted one, so only a server in a
+/// process of its own can render with it: V8 cannot run isolates from the
+/// build's snapshot and from a script side by side, as the other tests'
+/// servers do.
+fn ui_with_bundle_wrapped(wrapper: &str) -> tempfile::TempDir {
+    let built = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/dist");
+    let rebuilt = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(
+        built.join("manifest.json"),
+        rebuilt.path().join("manifest.json"),
+    )
+    .expect("manifest copied");
+    std::os::unix::fs::symlink(built.join("client"), rebuilt.path().join("client"))
+        .expect("client assets linked");
+    let bundle = std::fs::read_to_string(built.join("server/server-bundle.js")).expect("bundle");
+    let wrapping = format!(
+        "\nconst renderPage = globalThis.__ssr.render;\nglobalThis.__ssr.render = {wrapper};\n"
+    );
+    std::fs::create_dir(rebuilt.path().join("server")).expect("server folder");
+    std::fs::write(
+        rebuilt.path().join("server/server-bundle.js"),
+        bundle + &wrapping,
+    )
+    .expect("bundle written");
+    rebuilt
 }
 
 #[test]
