@@ -45,6 +45,9 @@ impl Backend {
     }
 }
 
+/// How long a SQLite statement waits for another connection's lock.
+const SQLITE_BUSY_TIMEOUT: &str = "PRAGMA busy_timeout = 5000;";
+
 /// SQLite settings that are per connection: integrity, concurrency, durability.
 #[derive(Debug)]
 struct SqlitePragmas;
@@ -54,13 +57,26 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
         if let DbConnection::Sqlite(sqlite) = connection {
             diesel::connection::SimpleConnection::batch_execute(
                 sqlite,
-                "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+                &format!(
+                    "PRAGMA foreign_keys = ON; {SQLITE_BUSY_TIMEOUT} PRAGMA synchronous = NORMAL;"
+                ),
             )
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
     }
+}
+
+/// Puts the SQLite file in WAL mode, which it keeps, before the pool opens
+/// its connections: switching needs the file to itself, so connections
+/// opening together and each switching found it locked.
+fn use_write_ahead_log(path: &str) -> anyhow::Result<()> {
+    use diesel::connection::SimpleConnection;
+    use diesel::Connection;
+    let mut connection = SqliteConnection::establish(path).context("opening the database")?;
+    connection
+        .batch_execute(&format!("{SQLITE_BUSY_TIMEOUT} PRAGMA journal_mode = WAL;"))
+        .context("switching the database to WAL mode")
 }
 
 /// The database handle shared by all handlers.
@@ -86,6 +102,7 @@ impl Database {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("creating {}", parent.display()))?;
                 }
+                use_write_ahead_log(path)?;
                 (path.to_owned(), Some(PathBuf::from(path)))
             }
         };
