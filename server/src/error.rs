@@ -5,6 +5,11 @@
 //! unexpected failures with `anyhow` into [`AppError::Internal`], whose
 //! details are logged and never sent. API errors answer JSON
 //! `{"message": …}`; a page that cannot be rendered answers an HTML page.
+//!
+//! Errors are logged here, or where they happened for a failed outside
+//! service: faults at ERROR, a render refused under load at WARN. What a
+//! client got wrong is only in its request's log line (status and message),
+//! so clients cannot flood the log.
 
 use std::collections::BTreeMap;
 
@@ -102,16 +107,19 @@ impl ResponseError for AppError {
         let status = self.status_code();
         match self {
             Self::Render(error) => {
-                tracing::error!(%error, "page render failed");
+                let mut response = HttpResponse::build(status);
+                if matches!(error, RenderError::Saturated) {
+                    // Shedding load is the server working as meant, not a fault.
+                    tracing::warn!(%error, "page render refused");
+                    response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
+                } else {
+                    tracing::error!(%error, "page render failed");
+                }
                 let page = ErrorPage {
                     title: "Something went wrong",
                     message:
                         "This page could not be shown right now. Please try again in a moment.",
                 };
-                let mut response = HttpResponse::build(status);
-                if status == StatusCode::SERVICE_UNAVAILABLE {
-                    response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
-                }
                 response
                     .content_type("text/html; charset=utf-8")
                     .insert_header((header::CACHE_CONTROL, "no-store"))

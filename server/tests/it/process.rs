@@ -1,5 +1,6 @@
 //! The real server binary in its own process, as `make run` starts it.
 
+use std::io::Read;
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -40,6 +41,23 @@ pub fn start_binary_with_logs(database_url: &str, port: u16, settings: &[(&str, 
     let mut command = serve_command(database_url, port, settings);
     command.stdout(Stdio::piped());
     spawn_serving(command, port)
+}
+
+/// Stops a server started by `start_binary_with_logs` gracefully; the JSON
+/// log lines it wrote (started with `SITE_SERVER__LOG_FORMAT=json`).
+pub fn stop_and_read_json_logs(mut server: Child) -> Vec<serde_json::Value> {
+    stop_gracefully(&server);
+    let mut logs = String::new();
+    server
+        .stdout
+        .take()
+        .expect("started with its logs piped")
+        .read_to_string(&mut logs)
+        .expect("logs");
+    server.wait().expect("exit");
+    logs.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect()
 }
 
 fn serve_command(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Command {
