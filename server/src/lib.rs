@@ -25,6 +25,7 @@ pub mod reads;
 pub mod render_bundle;
 pub mod routes;
 pub mod sanitize;
+pub mod security_headers;
 pub mod seed;
 pub mod site_json;
 pub mod sitemap;

@@ -29,6 +29,7 @@ use crate::rate_limit::FormLimits;
 use crate::read_cache::ReadCache;
 use crate::render_bundle;
 use crate::routes;
+use crate::security_headers::security_headers;
 use crate::site_json::site_json;
 use crate::state::AppState;
 use crate::telemetry;
@@ -114,6 +115,7 @@ impl Application {
                 // Compresses what is not already compressed (API answers, images, uncached
                 // pages); cached pages and built assets carry their own encoding.
                 .wrap(Compress::default())
+                .wrap(security_headers(&state.settings.server.public_base_url))
                 .wrap(from_fn(metrics::record_request))
                 .wrap(from_fn(telemetry::echo_request_id))
                 .wrap(TracingLogger::default())

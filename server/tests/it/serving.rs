@@ -270,3 +270,37 @@ async fn with_the_caches_off_every_request_renders_from_the_database() {
     ])
     .await;
 }
+
+#[actix_rt::test]
+async fn every_answer_tells_browsers_what_it_may_load_and_do() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let home = app.get("/").await;
+    let script = home
+        .text()
+        .await
+        .expect("HTML")
+        .split_once(r#"<script type="module" src=""#)
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(src, _)| src.to_owned())
+        .expect("the page's script");
+    for path in ["/", "/api/events", script.as_str(), "/no-such-page"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let policy = headers["content-security-policy"].to_str().expect("ascii");
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self' https://js.stripe.com",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(policy.contains(directive), "{path}: {policy}");
+        }
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        // Served over plain HTTP here: no HSTS.
+        assert!(!headers.contains_key("strict-transport-security"), "{path}");
+    }
+}
