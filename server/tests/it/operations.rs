@@ -9,7 +9,7 @@ use futures_util::future::join_all;
 
 use crate::helpers::{on_each_backend, spawn_app, Backend, TestDatabase};
 use crate::process::{
-    free_port, run_command, start_binary, start_binary_with_logs, stop_and_read_json_logs,
+    free_port, get, run_command, start_binary, start_binary_with_logs, stop_and_read_json_logs,
     stop_gracefully, wait_for,
 };
 
@@ -40,19 +40,8 @@ async fn a_ui_rebuilt_without_the_server_renders_from_its_own_bundle() {
     let port = free_port();
     let dist = rebuilt.path().to_str().expect("path");
     let mut server = start_binary(database.url(), port, &[("SITE_ASSETS__DIST_DIR", dist)]);
-    let get = |path: &str| reqwest::get(format!("http://127.0.0.1:{port}{path}"));
-    let ready: serde_json::Value = get("/readyz")
-        .await
-        .expect("ready")
-        .json()
-        .await
-        .expect("JSON");
-    let page = get("/history")
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("HTML");
+    let ready: serde_json::Value = get(port, "/readyz").await.json().await.expect("JSON");
+    let page = get(port, "/history").await.text().await.expect("HTML");
     server.kill().expect("stopped");
     server.wait().expect("exited");
     assert_eq!(ready["snapshot"], false);
@@ -300,16 +289,15 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() 
         port,
         &[("RUST_LOG", "info"), ("SITE_SERVER__LOG_FORMAT", "json")],
     );
-    let get = |path: &str| reqwest::get(format!("http://127.0.0.1:{port}{path}"));
-    let answer = get("/directory").await.expect("sent");
+    let answer = get(port, "/directory").await;
     assert_eq!(answer.status(), 200);
     let request_id = answer.headers()["x-request-id"]
         .to_str()
         .expect("ascii")
         .to_owned();
-    let other = get("/directory").await.expect("sent");
+    let other = get(port, "/directory").await;
     assert_ne!(other.headers()["x-request-id"], request_id.as_str());
-    let missing = get("/api/businesses/no-such-business").await.expect("sent");
+    let missing = get(port, "/api/businesses/no-such-business").await;
     assert_eq!(missing.status(), 404);
 
     let lines = stop_and_read_json_logs(server);
@@ -353,9 +341,7 @@ async fn a_server_on_a_new_sqlite_file_starts_without_a_warning() {
         // Answered, so the connection that found the server listening has
         // been taken: actix-server logs an error for one its stopped
         // workers can no longer take.
-        let ready = reqwest::get(format!("http://127.0.0.1:{port}/readyz"))
-            .await
-            .expect("sent");
+        let ready = get(port, "/readyz").await;
         assert_eq!(ready.status(), 200);
         let logs = stop_and_read_json_logs(server);
         assert!(logs.is_empty(), "{logs:#?}");

@@ -43,6 +43,13 @@ pub fn start_binary_with_logs(database_url: &str, port: u16, settings: &[(&str, 
     spawn_serving(command, port)
 }
 
+/// GETs `path` from the server started on `port`.
+pub async fn get(port: u16, path: &str) -> reqwest::Response {
+    reqwest::get(format!("http://127.0.0.1:{port}{path}"))
+        .await
+        .expect("answered")
+}
+
 /// Stops a server started by `start_binary_with_logs` gracefully; the JSON
 /// log lines it wrote (started with `SITE_SERVER__LOG_FORMAT=json`).
 pub fn stop_and_read_json_logs(mut server: Child) -> Vec<serde_json::Value> {
