@@ -165,7 +165,7 @@ pub fn import(
         return Err(ImportError::Rows(problems));
     }
     let naive_now = now.naive_utc();
-    conn.transaction(|conn| {
+    conn.write_transaction(|conn| {
         for row in &rows {
             let category_id = match row.category_name.as_deref().filter(|name| !name.is_empty()) {
                 Some(name) => Some(category_id(conn, name)?),

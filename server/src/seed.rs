@@ -129,7 +129,7 @@ pub fn seed_if_empty(
     let seed_articles: Vec<SeedArticle> = parse("articles", include_str!("../seed/articles.json"))?;
     let seed_banners: Vec<SeedBanner> = parse("banners", include_str!("../seed/banners.json"))?;
 
-    conn.transaction(|conn| {
+    conn.write_transaction(|conn| {
         let mut seeded = Seeded::default();
         for category in &seed_categories {
             let description = text.fill(category.description.clone());

@@ -7,6 +7,7 @@ pub mod schema;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool};
 use diesel::{PgConnection, SqliteConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
@@ -24,6 +25,70 @@ pub enum DbConnection {
 }
 
 pub type DbPool = Pool<ConnectionManager<DbConnection>>;
+
+impl DbConnection {
+    /// Runs `work` in a transaction that writes. On SQLite it begins with
+    /// the write lock (`BEGIN IMMEDIATE`): a transaction that reads before
+    /// it writes would otherwise fail at its first write, instead of
+    /// waiting, whenever another connection wrote since its read.
+    pub fn write_transaction<T, E, F>(&mut self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut Self) -> Result<T, E>,
+        E: From<diesel::result::Error>,
+    {
+        if !matches!(self, Self::Sqlite(_)) {
+            return diesel::Connection::transaction(self, work);
+        }
+        self.on_sqlite(|sqlite| {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
+        })?;
+        match work(self) {
+            Ok(value) => {
+                self.on_sqlite(AnsiTransactionManager::commit_transaction)?;
+                Ok(value)
+            }
+            Err(error) => {
+                self.on_sqlite(AnsiTransactionManager::rollback_transaction)?;
+                Err(error)
+            }
+        }
+    }
+
+    /// Runs `insert`; `false` when a row with its unique key is there
+    /// already, which makes "insert unless present" one race-free step.
+    /// In a savepoint: PostgreSQL refuses any further statement in a
+    /// transaction after one has failed.
+    pub fn insert_unless_taken(
+        &mut self,
+        insert: impl FnOnce(&mut Self) -> diesel::QueryResult<usize>,
+    ) -> diesel::QueryResult<bool> {
+        match diesel::Connection::transaction(self, insert) {
+            Ok(_) => Ok(true),
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    fn on_sqlite(
+        &mut self,
+        step: impl FnOnce(&mut SqliteConnection) -> diesel::QueryResult<()>,
+    ) -> diesel::QueryResult<()> {
+        match self {
+            Self::Sqlite(sqlite) => step(sqlite),
+            Self::Postgresql(_) => Ok(()),
+        }
+    }
+}
+
+diesel::define_sql_function! {
+    /// SQL `lower()`. SQLite's own lowers ASCII letters only, so each SQLite
+    /// connection gets Rust's Unicode lowercasing under the same name: a
+    /// search for "café" finds "CAFÉ" on either database.
+    fn lower(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
 
 /// The backend type queries are written against: either database.
 pub type Db = <DbConnection as diesel::Connection>::Backend;
@@ -48,11 +113,12 @@ impl Backend {
 /// How long a SQLite statement waits for another connection's lock.
 const SQLITE_BUSY_TIMEOUT: &str = "PRAGMA busy_timeout = 5000;";
 
-/// SQLite settings that are per connection: integrity, concurrency, durability.
+/// SQLite settings that are per connection: integrity, concurrency,
+/// durability, and Unicode `lower()`.
 #[derive(Debug)]
-struct SqlitePragmas;
+struct SqliteSetup;
 
-impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteSetup {
     fn on_acquire(&self, connection: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
         if let DbConnection::Sqlite(sqlite) = connection {
             diesel::connection::SimpleConnection::batch_execute(
@@ -61,6 +127,10 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
                     "PRAGMA foreign_keys = ON; {SQLITE_BUSY_TIMEOUT} PRAGMA synchronous = NORMAL;"
                 ),
             )
+            .map_err(diesel::r2d2::Error::QueryError)?;
+            lower_utils::register_impl(sqlite, |text: Option<String>| {
+                text.map(|text| text.to_lowercase())
+            })
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
@@ -108,7 +178,7 @@ impl Database {
         };
         let pool = Pool::builder()
             .max_size(pool_size)
-            .connection_customizer(Box::new(SqlitePragmas))
+            .connection_customizer(Box::new(SqliteSetup))
             .build(ConnectionManager::new(connection_url))
             .context("opening the database")?;
         Ok(Self { pool, sqlite_path })

@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::db::schema::{businesses, categories};
-use crate::db::{Db, DbConnection};
+use crate::db::{lower, Db, DbConnection};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = businesses)]
@@ -81,8 +81,6 @@ pub struct BusinessFilter<'a> {
     pub search: Option<&'a str>,
 }
 
-diesel::define_sql_function!(fn lower(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>);
-
 type Row = (Business, Option<String>, Option<String>);
 
 impl Business {
@@ -105,7 +103,11 @@ impl Business {
                 .filter(businesses::featured.eq(true))
                 .order((businesses::created_at.desc(), businesses::id.desc()));
         } else {
-            query = query.order((businesses::featured.desc(), businesses::name.asc()));
+            query = query.order((
+                businesses::featured.desc(),
+                businesses::name.asc(),
+                businesses::id.asc(),
+            ));
         }
         if let Some(ids) = filter.category_ids {
             query = query.filter(businesses::category_id.eq_any(ids.to_vec()));

@@ -4,9 +4,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::{Bool, Nullable};
 
 use crate::db::schema::listing_orders;
-use crate::db::DbConnection;
+use crate::db::{Db, DbConnection};
 use crate::payments::webhook::{OrderEvent, StripeObject};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +98,20 @@ impl NewListingOrder<'_> {
     }
 }
 
+type OrderFilter = Box<dyn BoxableExpression<listing_orders::table, Db, SqlType = Nullable<Bool>>>;
+
+/// The orders paid through `object`.
+fn paid_through(object: &StripeObject) -> OrderFilter {
+    match object {
+        StripeObject::PaymentIntent(id) => {
+            Box::new(listing_orders::stripe_payment_intent_id.eq(id.clone()))
+        }
+        StripeObject::Subscription(id) => {
+            Box::new(listing_orders::stripe_subscription_id.eq(id.clone()))
+        }
+    }
+}
+
 impl ListingOrder {
     pub fn find(conn: &mut DbConnection, id: i32) -> QueryResult<ListingOrder> {
         listing_orders::table
@@ -105,20 +120,27 @@ impl ListingOrder {
             .first(conn)
     }
 
-    pub fn find_by_stripe_object(
+    /// The order paid through `object`, locked until the transaction ends,
+    /// so that two events for one order at once (a declined attempt and a
+    /// payment) apply one after the other, the later to what the earlier
+    /// made. It is locked by writing its `updated_at` before reading it,
+    /// which locks on both databases (`FOR UPDATE` is PostgreSQL's alone).
+    pub fn lock_by_stripe_object(
         conn: &mut DbConnection,
         object: &StripeObject,
+        now: NaiveDateTime,
     ) -> QueryResult<Option<ListingOrder>> {
-        let query = listing_orders::table.select(ListingOrder::as_select());
-        match object {
-            StripeObject::PaymentIntent(id) => query
-                .filter(listing_orders::stripe_payment_intent_id.eq(id))
-                .first(conn),
-            StripeObject::Subscription(id) => query
-                .filter(listing_orders::stripe_subscription_id.eq(id))
-                .first(conn),
+        let touched = diesel::update(listing_orders::table.filter(paid_through(object)))
+            .set(listing_orders::updated_at.eq(now))
+            .execute(conn)?;
+        if touched == 0 {
+            return Ok(None);
         }
-        .optional()
+        listing_orders::table
+            .filter(paid_through(object))
+            .select(ListingOrder::as_select())
+            .first(conn)
+            .optional()
     }
 
     /// Links the order to the Stripe object its payment is made through.
@@ -211,21 +233,27 @@ impl ListingOrder {
         Ok(None)
     }
 
+    /// Gives an unclaimed order its owner's details; false when another
+    /// confirmation claimed it first.
     pub fn set_contact(
         conn: &mut DbConnection,
         id: i32,
         email: &str,
         business_name: &str,
         now: NaiveDateTime,
-    ) -> QueryResult<()> {
-        diesel::update(listing_orders::table.find(id))
-            .set((
-                listing_orders::email.eq(email),
-                listing_orders::business_name.eq(business_name),
-                listing_orders::updated_at.eq(now),
-            ))
-            .execute(conn)
-            .map(drop)
+    ) -> QueryResult<bool> {
+        diesel::update(
+            listing_orders::table
+                .find(id)
+                .filter(listing_orders::email.is_null()),
+        )
+        .set((
+            listing_orders::email.eq(email),
+            listing_orders::business_name.eq(business_name),
+            listing_orders::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|changed| changed == 1)
     }
 }
 

@@ -16,21 +16,13 @@ pub struct NewStripeEvent<'a> {
 }
 
 impl NewStripeEvent<'_> {
-    /// Records the event; `false` when it was recorded before. Two
-    /// deliveries racing both pass the check, and the unique id makes the
-    /// second transaction fail (Stripe then delivers it again, and it is
-    /// recognised).
+    /// Records the event; `false` when it was recorded before (also by a
+    /// delivery of it being handled at the same moment).
     pub fn record_once(&self, conn: &mut DbConnection) -> QueryResult<bool> {
-        let seen = diesel::select(diesel::dsl::exists(
-            stripe_events::table.filter(stripe_events::id.eq(self.id)),
-        ))
-        .get_result::<bool>(conn)?;
-        if seen {
-            return Ok(false);
-        }
-        diesel::insert_into(stripe_events::table)
-            .values(self)
-            .execute(conn)?;
-        Ok(true)
+        conn.insert_unless_taken(|conn| {
+            diesel::insert_into(stripe_events::table)
+                .values(self)
+                .execute(conn)
+        })
     }
 }

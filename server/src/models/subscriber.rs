@@ -24,38 +24,37 @@ pub enum Subscription {
 pub struct Subscriber;
 
 impl Subscriber {
-    /// Subscribes `email` once; asking again changes nothing.
+    /// Subscribes `email` once; asking again changes nothing. It inserts
+    /// first rather than looking first, so two requests for one address at
+    /// once (a double click, say) cannot both find it missing.
     pub fn subscribe(
         conn: &mut DbConnection,
         email: &EmailAddress,
         now: NaiveDateTime,
     ) -> QueryResult<Subscription> {
-        let existing: Option<Option<NaiveDateTime>> = newsletter_subscribers::table
-            .filter(newsletter_subscribers::email.eq(email.as_str()))
-            .select(newsletter_subscribers::unsubscribed_at)
-            .first(conn)
-            .optional()?;
-        match existing {
-            Some(None) => Ok(Subscription::AlreadyActive),
-            Some(Some(_)) => {
-                diesel::update(
-                    newsletter_subscribers::table
-                        .filter(newsletter_subscribers::email.eq(email.as_str())),
-                )
-                .set(newsletter_subscribers::unsubscribed_at.eq(None::<NaiveDateTime>))
-                .execute(conn)?;
-                Ok(Subscription::Started)
-            }
-            None => {
-                diesel::insert_into(newsletter_subscribers::table)
-                    .values(NewSubscriber {
-                        email: email.as_str(),
-                        created_at: now,
-                    })
-                    .execute(conn)?;
-                Ok(Subscription::Started)
-            }
+        let inserted = conn.insert_unless_taken(|conn| {
+            diesel::insert_into(newsletter_subscribers::table)
+                .values(NewSubscriber {
+                    email: email.as_str(),
+                    created_at: now,
+                })
+                .execute(conn)
+        })?;
+        if inserted {
+            return Ok(Subscription::Started);
         }
+        let resumed = diesel::update(
+            newsletter_subscribers::table
+                .filter(newsletter_subscribers::email.eq(email.as_str()))
+                .filter(newsletter_subscribers::unsubscribed_at.is_not_null()),
+        )
+        .set(newsletter_subscribers::unsubscribed_at.eq(None::<NaiveDateTime>))
+        .execute(conn)?;
+        Ok(if resumed > 0 {
+            Subscription::Started
+        } else {
+            Subscription::AlreadyActive
+        })
     }
 
     /// Ends a subscription; returns whether the address was subscribed.

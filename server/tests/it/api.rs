@@ -1,7 +1,7 @@
 use chrono::{Duration, Utc};
-use diesel::RunQueryDsl;
+use diesel::{ExpressionMethods, RunQueryDsl};
 use serde_json::Value;
-use server::db::schema::{articles, events};
+use server::db::schema::{articles, businesses, events};
 use server::models::article::NewArticle;
 use server::models::event::NewEvent;
 
@@ -114,6 +114,25 @@ on_both_backends! {
         assert_eq!(nothing, serde_json::json!([]));
         let wildcard = app.get_json("/api/businesses?search=%25").await;
         assert_eq!(wildcard, serde_json::json!([]), "% is a literal character, not a wildcard");
+    }
+
+    async fn search_ignores_case_in_letters_beyond_ascii(app) {
+        let now = Utc::now().naive_utc();
+        diesel::insert_into(businesses::table)
+            .values((
+                businesses::name.eq("Café Ñandú"),
+                businesses::slug.eq("cafe-nandu"),
+                businesses::featured.eq(false),
+                businesses::verified.eq(false),
+                businesses::created_at.eq(now),
+                businesses::updated_at.eq(now),
+            ))
+            .execute(&mut app.db.connection().expect("connection"))
+            .expect("inserted");
+        for term in ["CAF%C3%89", "%C3%B1and%C3%BA", "%C3%91AND%C3%9A"] {
+            let found = app.get_json(&format!("/api/businesses?search={term}")).await;
+            assert_eq!(names(&found), vec!["Café Ñandú"], "{term}");
+        }
     }
 
     async fn a_parent_category_counts_and_lists_its_sub_categories_businesses(app) {

@@ -37,6 +37,17 @@ on_both_backends! {
         assert_eq!(welcome, vec!["ann@example.com".to_owned()]);
     }
 
+    async fn simultaneous_subscriptions_of_one_address_all_succeed_and_store_it_once(app) {
+        // A double click, or a flaky connection's retry: the requests race.
+        let subscribe = || app.post_json("/api/newsletter/subscribe", json!({ "email": "bo@example.com" }));
+        let answers = futures_util::future::join_all((0..6).map(|_| subscribe())).await;
+        assert!(answers.iter().all(|(status, _)| *status == 200), "{answers:?}");
+        let emails: Vec<String> = count(&app, |c| newsletter_subscribers::table.select(newsletter_subscribers::email).load(c));
+        assert_eq!(emails, vec!["bo@example.com".to_owned()]);
+        let welcome: i64 = count(&app, |c| outbox_emails::table.count().get_result(c));
+        assert_eq!(welcome, 1);
+    }
+
     async fn a_contact_message_is_stored_with_a_team_notification_before_the_answer(app) {
         let message = server::handlers::forms::contact::compose("Hello there", "", "A question about listings.");
         let (status, _) = app.post_json("/api/contact", json!({ "name": "Jo", "email": "jo@example.com", "message": message })).await;

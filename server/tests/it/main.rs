@@ -15,3 +15,4 @@ mod payments;
 mod process;
 mod seo;
 mod serving;
+mod transactions;

@@ -2,7 +2,6 @@ use std::collections::BTreeMap;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use diesel::Connection;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -117,7 +116,7 @@ async fn store(
     state
         .db
         .run(move |conn| {
-            conn.transaction(|conn| {
+            conn.write_transaction(|conn| {
                 NewContactMessage {
                     name: &name,
                     email: email.as_str(),

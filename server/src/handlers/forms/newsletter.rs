@@ -1,6 +1,5 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use diesel::Connection;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -67,7 +66,7 @@ async fn store(state: &AppState, email: EmailAddress) -> AppResult<()> {
     state
         .db
         .run(move |conn| {
-            conn.transaction(|conn| {
+            conn.write_transaction(|conn| {
                 if Subscriber::subscribe(conn, &email, now)? == Subscription::Started {
                     OutboxEmail::enqueue(conn, &welcome, now)?;
                 }

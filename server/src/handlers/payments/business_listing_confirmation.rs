@@ -1,7 +1,6 @@
 use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
-use diesel::Connection;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -82,16 +81,24 @@ pub async fn confirm_business_listing(
     state
         .db
         .run(move |conn| {
-            conn.transaction(|conn| {
-                let order = ListingOrder::newest_unclaimed(conn, plan.id)?;
-                if let Some(order) = &order {
-                    ListingOrder::set_contact(conn, order.id, email.as_str(), &business_name, now)?;
+            conn.write_transaction(|conn| {
+                let mut order_id = None;
+                if let Some(order) = ListingOrder::newest_unclaimed(conn, plan.id)? {
+                    if ListingOrder::set_contact(
+                        conn,
+                        order.id,
+                        email.as_str(),
+                        &business_name,
+                        now,
+                    )? {
+                        order_id = Some(order.id);
+                    }
                 }
                 NewListingConfirmation {
                     email: email.as_str(),
                     business_name: &business_name,
                     plan: plan.id,
-                    order_id: order.map(|order| order.id),
+                    order_id,
                     created_at: now,
                 }
                 .insert(conn)?;

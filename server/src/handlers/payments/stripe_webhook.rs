@@ -1,5 +1,4 @@
 use actix_web::{web, HttpRequest, HttpResponse};
-use diesel::Connection;
 use secrecy::ExposeSecret;
 use serde_json::json;
 
@@ -39,7 +38,7 @@ pub async fn receive_stripe_event(
     let applied = state
         .db
         .run(move |conn| {
-            conn.transaction::<_, diesel::result::Error, _>(|conn| {
+            conn.write_transaction::<_, diesel::result::Error, _>(|conn| {
                 let first_time = NewStripeEvent {
                     id: &event.id,
                     event_type: &event.kind,
@@ -52,7 +51,7 @@ pub async fn receive_stripe_event(
                 let Some(effect) = &event.effect else {
                     return Ok(true);
                 };
-                match ListingOrder::find_by_stripe_object(conn, effect.order())? {
+                match ListingOrder::lock_by_stripe_object(conn, effect.order(), now)? {
                     Some(order) => order.apply(conn, effect, now)?,
                     None => tracing::info!(event = %event.id, "Stripe event for no known order"),
                 }
