@@ -171,6 +171,9 @@ pub struct SecuritySettings {
     pub form_burst: u32,
     /// Largest accepted request body for form endpoints, in bytes.
     pub max_body_bytes: usize,
+    /// Reverse proxies in front of the server: a request from one of them
+    /// is counted for the visitor its `X-Forwarded-For` names.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

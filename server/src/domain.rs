@@ -87,7 +87,8 @@ impl SearchTerm {
     }
 }
 
-/// An e-mail address: trimmed, lower-cased, `local@domain.tld`, at most 254 characters.
+/// An e-mail address: trimmed, lower-cased, `local@domain.tld`, at most 254
+/// characters, and one the mailer can send to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EmailAddress(String);
 
@@ -105,7 +106,9 @@ impl EmailAddress {
             && domain
                 .split_once('.')
                 .is_some_and(|(name, tld)| !name.is_empty() && !tld.is_empty())
-            && !domain.ends_with('.');
+            && !domain.ends_with('.')
+            // An address the mailer would refuse could never be written to.
+            && email.parse::<lettre::Address>().is_ok();
         plausible.then_some(Self(email))
     }
 
@@ -143,7 +146,7 @@ mod tests {
     }
 
     #[test]
-    fn email_addresses_are_normalised_and_need_a_domain_with_a_dot() {
+    fn email_addresses_are_normalised_deliverable_and_need_a_domain_with_a_dot() {
         assert_eq!(
             EmailAddress::parse("  Ann@Example.COM ").map(|e| e.0),
             Some("ann@example.com".into())
@@ -157,6 +160,8 @@ mod tests {
             "ann@ex ample.com",
             "a@b@c.com",
             "ann@example.",
+            "ann..lee@example.com",
+            "a(b)@example.com",
         ] {
             assert!(EmailAddress::parse(bad).is_none(), "{bad:?}");
         }

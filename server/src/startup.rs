@@ -118,7 +118,7 @@ impl Application {
                 .wrap(security_headers(&state.settings.server.public_base_url))
                 .wrap(from_fn(metrics::record_request))
                 .wrap(from_fn(telemetry::echo_request_id))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<telemetry::RequestSpan>::new())
                 .app_data(web::Data::new(state.clone()))
                 .configure(routes.clone())
         })

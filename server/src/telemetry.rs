@@ -1,15 +1,17 @@
 //! Logs, filtered by `RUST_LOG`: a line for each request as it ends (its
-//! method, route, status, request id and time taken: the fields of
-//! tracing-actix-web's request span) and for whatever happens within it.
+//! method, route, path, status, request id and time taken) and for whatever
+//! happens within it.
 
 use std::io::IsTerminal;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::header::{HeaderName, HeaderValue, USER_AGENT};
 use actix_web::middleware::Next;
 use actix_web::HttpMessage;
-use tracing_actix_web::RequestId;
+use tracing::field::Empty;
+use tracing::Span;
+use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 use tracing_subscriber::fmt::format::FmtSpan;
 use tracing_subscriber::EnvFilter;
 
@@ -42,4 +44,37 @@ pub async fn echo_request_id(
         response.headers_mut().insert(REQUEST_ID_HEADER, value);
     }
     Ok(response)
+}
+
+/// The request span of tracing-actix-web's default builder, but with the
+/// path alone as `http.target`: query strings carry visitors' e-mail
+/// addresses (`/payment-success?email=`) and working unsubscribe tokens,
+/// which do not belong in logs.
+pub struct RequestSpan;
+
+impl RootSpanBuilder for RequestSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        let request_id = request.extensions().get::<RequestId>().copied();
+        let user_agent = request.headers().get(USER_AGENT);
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %request.method(),
+            http.route = request.match_pattern().as_deref().unwrap_or("default"),
+            http.target = request.path(),
+            http.client_ip = request.connection_info().realip_remote_addr().unwrap_or(""),
+            http.user_agent = user_agent.and_then(|agent| agent.to_str().ok()).unwrap_or(""),
+            http.status_code = Empty,
+            otel.status_code = Empty,
+            request_id = request_id.map(tracing::field::display),
+            exception.message = Empty,
+            exception.details = Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(
+        span: Span,
+        outcome: &Result<ServiceResponse<B>, actix_web::Error>,
+    ) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
 }

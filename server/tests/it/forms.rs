@@ -66,6 +66,8 @@ async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing
     for (email, message) in [
         ("", "Please enter your email address."),
         ("not-an-email", "Please enter a valid email address."),
+        // Looks like an address, but no mail server could be asked to deliver to it.
+        ("ann..lee@example.com", "Please enter a valid email address."),
     ] {
         let (status, body) = app
             .post_json("/api/newsletter/subscribe", json!({ "email": email }))
@@ -241,6 +243,33 @@ async fn each_form_endpoint_counts_a_visitors_submissions_on_its_own() {
             .0,
         422
     );
+}
+
+#[actix_rt::test]
+async fn behind_a_trusted_proxy_each_forwarded_visitor_has_an_allowance_of_its_own() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.security.form_requests_per_minute = 1;
+        settings.security.form_burst = 1;
+        settings.security.trusted_proxies = vec!["127.0.0.1/32".parse().expect("net")];
+    })
+    .await;
+    let subscribe_from = |visitor: &'static str| {
+        app.client
+            .post(app.url("/api/newsletter/subscribe"))
+            .header("x-forwarded-for", visitor)
+            .json(&json!({ "email": "ann@example.com" }))
+            .send()
+    };
+    let status = |visitor| async move {
+        subscribe_from(visitor)
+            .await
+            .expect("sent")
+            .status()
+            .as_u16()
+    };
+    assert_eq!(status("203.0.113.1").await, 200);
+    assert_eq!(status("203.0.113.2").await, 200);
+    assert_eq!(status("203.0.113.1").await, 429);
 }
 
 #[actix_rt::test]

@@ -281,7 +281,8 @@ on_each_backend! {
 }
 
 #[actix_rt::test]
-async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() {
+async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries_and_no_query_string()
+{
     let database = TestDatabase::create(Backend::Sqlite);
     let port = free_port();
     let server = start_binary_with_logs(
@@ -299,6 +300,12 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() 
     assert_ne!(other.headers()["x-request-id"], request_id.as_str());
     let missing = get(port, "/api/businesses/no-such-business").await;
     assert_eq!(missing.status(), 404);
+    let with_email = get(
+        port,
+        "/payment-success?plan=premium&email=ann.owner%40example.com&business=Ann",
+    )
+    .await;
+    assert_eq!(with_email.status(), 200);
 
     let lines = stop_and_read_json_logs(server);
     let request_line = |id: &str| {
@@ -316,6 +323,19 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries() 
     let span = request_line(missing.headers()["x-request-id"].to_str().expect("ascii"));
     assert_eq!(span["http.status_code"], 404, "{span}");
     assert_eq!(span["exception.message"], "Business not found", "{span}");
+    // Query strings can carry a visitor's e-mail address: only the path is logged.
+    let span = request_line(
+        with_email.headers()["x-request-id"]
+            .to_str()
+            .expect("ascii"),
+    );
+    assert_eq!(span["http.target"], "/payment-success", "{span}");
+    assert!(
+        lines
+            .iter()
+            .all(|line| !line.to_string().contains("ann.owner")),
+        "{lines:#?}"
+    );
     assert!(
         lines.iter().all(|line| line["level"] == "INFO"),
         "{lines:#?}"
