@@ -65,6 +65,9 @@ const isCommercial = (agent) => /commercial/i.test(fill(agent.description));
 const RESIDENTIAL_AGENTS = AGENTS.filter((agent) => !isCommercial(agent));
 const COMMERCIAL_AGENTS = AGENTS.filter(isCommercial);
 const AGENT = AGENTS.find((agent) => agent.featured && agent.verified && agent.name.includes(" - ") && agent.website);
+const UNFEATURED_AGENT = AGENTS.find((agent) => !agent.featured && agent.name.includes(" - "));
+/** A brokerage listed under its own name, not an agent's. */
+const FIRM = AGENTS.find((agent) => !agent.name.includes(" - "));
 const SEARCH_TERM = "Jewelry";
 const EMPTY_CATEGORY = seed.categories.find((category) => isTopLevel(category) && businessesInCategory(category.slug).length === 0);
 /** A top-level category with sub-categories and a hero image of its own. */
@@ -168,6 +171,8 @@ const SCREENS = [
     path: "/",
     check(view, where) {
       hasText(view, `Welcome to ${COMMUNITY}`, where);
+      const [banner, header, carousel] = ['aria-label="Sponsor"', "<header", 'aria-roledescription="carousel"'].map((mark) => view.markup.indexOf(mark));
+      assert.ok(banner >= 0 && banner < header && header < carousel, `${where}: the top sponsor banner, then the header, then the carousel`);
       assert.equal((view.markup.match(/aria-roledescription="slide"/g) ?? []).length, SLIDE_COUNT, `${where}: slides`);
       assert.equal((view.markup.match(/aria-label="Go to slide \d+"/g) ?? []).length, SLIDE_COUNT, `${where}: dots`);
       // Tiles: four lead somewhere, two do not.
@@ -214,6 +219,7 @@ const SCREENS = [
       hasText(view, "Business Directory", where);
       hasText(view, "Featured Businesses", where);
       hasText(view, resultCount(seed.businesses.length), where);
+      assert.ok(!view.markup.includes('aria-label="Sponsor"'), `${where}: the top sponsor banner is the home page's alone`);
       for (const slug of ["food-dining", "shopping", "professional-services", "churches", "real-estate-services"]) {
         link(view, `/category/${slug}`, undefined, where);
       }
@@ -406,6 +412,13 @@ const SCREENS = [
       link(view, `/agent/${AGENT.slug}`, "View Agent Profile", where);
     },
   },
+  ...[UNFEATURED_AGENT, FIRM].map((business) => ({
+    name: `a real estate listing that is not a featured agent's (${business.slug})`,
+    path: `/business/${business.slug}`,
+    check(view, where) {
+      lacksText(view, "Featured Agent", where);
+    },
+  })),
   {
     name: "a missing business",
     path: "/business/no-such-business",
@@ -495,12 +508,23 @@ function unexpected(problems, failing = []) {
   return problems.filter((problem) => !expected.has(problem));
 }
 
+/** One h1, and no heading deeper than one level below the one before it. */
+function assertHeadingOutline(view, where) {
+  const levels = view.headings.map((heading) => heading.level);
+  assert.equal(levels.filter((level) => level === 1).length, 1, `${where}: one h1`);
+  levels.forEach((level, index) => {
+    assert.ok(index === 0 || level <= levels[index - 1] + 1, `${where}: h${level} "${view.headings[index].text}" follows h${levels[index - 1]}`);
+  });
+}
+
 describe("server HTML and hydrated page", () => {
   for (const screen of SCREENS) {
     test(`${screen.name} (${screen.path}) is complete in the server HTML and after hydration`, async () => {
       const response = await fetch(`${session.server.baseUrl}${screen.path}`);
       assert.equal(response.status, screen.status ?? 200);
-      screen.check(readPage(await response.text()), "server HTML");
+      const served = readPage(await response.text());
+      screen.check(served, "server HTML");
+      assertHeadingOutline(served, "server HTML");
 
       const { page, problems, close } = await openPage(session.browser);
       const loaded = await gotoHydrated(page, `${session.server.baseUrl}${screen.path}`);

@@ -21,6 +21,7 @@ import {
   RealEstateHubPage,
   RememberWhenPage,
 } from "@/app/page-components";
+import { TopBanner } from "@/features/home/SponsorBanners";
 
 /** The route table of the UI (spec section 2). The server loads each route's data in `server/src/page_data.rs`. */
 const pages: RouteObject[] = [
@@ -46,10 +47,12 @@ const pages: RouteObject[] = [
 ];
 
 const layout = <Layout />;
+// The home page opens with its top sponsor banner, above the header (spec section 2).
+const homeLayout = <Layout banner={<TopBanner />} />;
 const notFound: RouteObject = { path: "*", element: <NotFoundPage /> };
 
-function tableOf(routes: RouteObject[]): RouteObject[] {
-  return [{ element: layout, children: [...routes, notFound] }];
+function tableOf(routes: RouteObject[], chrome = layout): RouteObject[] {
+  return [{ element: chrome, children: [...routes, notFound] }];
 }
 
 function firstSegment(pathname: string): string {
@@ -68,7 +71,8 @@ const firstSegmentOf = (route: RouteObject) => firstSegment(`/${route.path ?? ""
  */
 const tablesByFirstSegment = new Map<string, RouteObject[]>();
 for (const segment of new Set(pages.map(firstSegmentOf))) {
-  tablesByFirstSegment.set(segment, tableOf(pages.filter((route) => firstSegmentOf(route) === segment)));
+  const routes = pages.filter((route) => firstSegmentOf(route) === segment);
+  tablesByFirstSegment.set(segment, tableOf(routes, segment === "" ? homeLayout : layout));
 }
 const wholeTable = tableOf(pages);
 

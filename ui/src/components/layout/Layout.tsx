@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Outlet } from "react-router";
 import { Toaster } from "@/components/ui/Toaster";
 import { Footer } from "./Footer";
@@ -17,13 +17,15 @@ function MarkHydrated() {
   return null;
 }
 
-export function Layout() {
+/** The chrome around every page; `banner`, when given, sits above the header. */
+export function Layout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-cream text-charcoal">
       <ScrollToTop />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
+      {banner}
       <Header />
       <main id="main" className="flex-1">
         {/* Pages load as separate chunks in the browser; until one arrives, the

@@ -14,11 +14,12 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { Link } from "@/components/ui/Link";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
-import { displayAddress, mapsSearchUrl, REAL_ESTATE_CATEGORY, telHref } from "@/components/ui/business-format";
+import { displayAddress, mapsSearchUrl, telHref } from "@/components/ui/business-format";
 import { FallbackImage, useImageFailures } from "@/components/ui/FallbackImage";
 import { GoBackLink, NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StructuredData } from "@/components/ui/StructuredData";
+import { isFeaturedAgent } from "@/features/real-estate/markets";
 import { breadcrumbData, businessData } from "@/lib/structured-data";
 import { usePageMeta } from "@/lib/page-meta";
 import { businessQuery } from "@/lib/queries";
@@ -296,7 +297,7 @@ function BusinessDetails({ business }: { business: Business }) {
         <aside className="space-y-6">
           <ContactCard business={business} />
           <ActionsCard />
-          {business.categoryName === REAL_ESTATE_CATEGORY && <FeaturedAgentCard business={business} />}
+          {isFeaturedAgent(business) && <FeaturedAgentCard business={business} />}
         </aside>
       </div>
     </>

@@ -68,7 +68,13 @@ function CategoryBusinesses({ category, businesses }: { category: Category; busi
   if (category.slug === "shopping") return <ShoppingListings businesses={businesses} />;
   if (businesses.length === 0) return <EmptyCategory name={category.name} />;
   if (category.slug === "churches") return <ChurchListings businesses={businesses} />;
-  return <BusinessGrid businesses={businesses} />;
+  return (
+    <>
+      {/* The hero's h1 is followed by the cards' h3s: a heading of the level between keeps the outline whole. */}
+      <h2 className="sr-only">Businesses in {category.name}</h2>
+      <BusinessGrid businesses={businesses} />
+    </>
+  );
 }
 
 function SkeletonGrid() {

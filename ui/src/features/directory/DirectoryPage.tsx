@@ -91,7 +91,7 @@ export function DirectoryPage() {
         image="/images/hero/directory.svg"
       />
       <div className="border-b border-forest/10 bg-white">
-        <nav aria-label="Popular categories" className="mx-auto max-w-7xl px-4 py-3">
+        <nav aria-label="Category shortcuts" className="mx-auto max-w-7xl px-4 py-3">
           <ul className="flex gap-2 overflow-x-auto">
             {QUICK_LINKS.map((link) => (
               <li key={link.to} className="shrink-0">

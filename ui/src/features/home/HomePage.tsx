@@ -7,7 +7,6 @@ import { BannersAndEvents, HomeStructuredData, MembersAndCategories } from "./de
 import { HeroCarousel } from "./HeroCarousel";
 import { HomeTiles } from "./HomeTiles";
 import { NewsletterSignup } from "./NewsletterSignup";
-import { TopBanner } from "./SponsorBanners";
 
 export function HomePage() {
   const site = useSite();
@@ -27,7 +26,6 @@ export function HomePage() {
       <h1 className="sr-only">
         {site.communityName}, {site.state} Local Business Directory
       </h1>
-      <TopBanner />
       <HeroCarousel />
       <HomeTiles />
       <figure className="mx-auto max-w-7xl px-4">

@@ -14,7 +14,7 @@ export function NewestMembers() {
         <h2 id="newest-members" className="font-serif text-3xl font-bold text-forest">
           Newest Members
         </h2>
-        <Link to="/directory" className="inline-flex items-center gap-1 text-sm font-semibold text-terracotta hover:underline">
+        <Link to="/directory" aria-label="View All Members" className="inline-flex items-center gap-1 text-sm font-semibold text-terracotta hover:underline">
           View All
           <ArrowRight aria-hidden className="h-4 w-4" />
         </Link>

@@ -40,7 +40,7 @@ export function TopBanner() {
   const [banner] = useBanners("home-top");
   if (!banner) return null;
   return (
-    <aside aria-label="Sponsor" className="mx-auto max-w-7xl px-4 pt-4">
+    <aside aria-label="Sponsor" className="mx-auto max-w-7xl px-4 py-3">
       <SponsorLabel />
       <BannerLink banner={banner} loading="eager" />
     </aside>

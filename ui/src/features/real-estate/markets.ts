@@ -27,3 +27,8 @@ export function splitAgentName(name: string): { agent: string; brokerage: string
     ? { agent: name, brokerage: null }
     : { agent: name.slice(separator + 3), brokerage: name.slice(0, separator) };
 }
+
+/** A featured listing of one named agent: its page points to the agent's profile. */
+export function isFeaturedAgent(business: Business): boolean {
+  return business.featured && business.categoryName === REAL_ESTATE_CATEGORY && splitAgentName(business.name).brokerage !== null;
+}
