@@ -67,7 +67,10 @@ async fn newsletter_email_rules_answer_422_with_the_spec_texts_and_store_nothing
         ("", "Please enter your email address."),
         ("not-an-email", "Please enter a valid email address."),
         // Looks like an address, but no mail server could be asked to deliver to it.
-        ("ann..lee@example.com", "Please enter a valid email address."),
+        (
+            "ann..lee@example.com",
+            "Please enter a valid email address.",
+        ),
     ] {
         let (status, body) = app
             .post_json("/api/newsletter/subscribe", json!({ "email": email }))
