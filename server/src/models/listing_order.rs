@@ -211,33 +211,12 @@ impl ListingOrder {
             .map(drop)
     }
 
-    /// The newest order for `plan` that nobody has claimed with contact
-    /// details yet; paid orders come before unpaid ones.
-    pub fn newest_unclaimed(
-        conn: &mut DbConnection,
-        plan: &str,
-    ) -> QueryResult<Option<ListingOrder>> {
-        for status in [OrderStatus::Paid, OrderStatus::Pending] {
-            let order = listing_orders::table
-                .filter(listing_orders::plan.eq(plan))
-                .filter(listing_orders::status.eq(status.as_str()))
-                .filter(listing_orders::email.is_null())
-                .order(listing_orders::id.desc())
-                .select(ListingOrder::as_select())
-                .first(conn)
-                .optional()?;
-            if order.is_some() {
-                return Ok(order);
-            }
-        }
-        Ok(None)
-    }
-
-    /// Gives an unclaimed order its owner's details; false when another
-    /// confirmation claimed it first.
-    pub fn set_contact(
+    /// Gives order `id` of `plan` its owner's details, unless it has them
+    /// already; false when it is not such an order.
+    pub fn claim(
         conn: &mut DbConnection,
         id: i32,
+        plan: &str,
         email: &str,
         business_name: &str,
         now: NaiveDateTime,
@@ -245,6 +224,7 @@ impl ListingOrder {
         diesel::update(
             listing_orders::table
                 .find(id)
+                .filter(listing_orders::plan.eq(plan))
                 .filter(listing_orders::email.is_null()),
         )
         .set((

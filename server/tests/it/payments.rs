@@ -579,26 +579,62 @@ async fn a_listing_confirmation_with_invalid_fields_answers_422_and_queues_nothi
     );
 }
 
+/// Starts a premium order as the checkout page does and returns the claim
+/// on it the answer gives the browser (`name=value`), with its attributes.
+async fn premium_order_with_claim(app: &TestApp) -> (String, String) {
+    let response = app
+        .client
+        .post(app.url("/api/create-payment-intent"))
+        .json(&json!({ "amount": 990, "plan": "premium", "billing": "annual" }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 200);
+    let set_cookie = response.headers()["set-cookie"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    let claim = set_cookie.split(';').next().expect("name=value").to_owned();
+    (claim, set_cookie)
+}
+
+async fn confirm(app: &TestApp, cookie: Option<&str>) -> reqwest::Response {
+    let mut request = app
+        .client
+        .post(app.url("/api/business-listing-confirmation"))
+        .json(&json!({ "email": "Owner@Example.com", "businessName": "Joe's Diner", "plan": "Premium" }));
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    request.send().await.expect("sent")
+}
+
+fn confirmation_orders(app: &TestApp) -> Vec<Option<i32>> {
+    let mut conn = app.db.connection().expect("connection");
+    listing_confirmations::table
+        .order(listing_confirmations::id.asc())
+        .select(listing_confirmations::order_id)
+        .load(&mut *conn)
+        .expect("rows")
+}
+
 on_each_backend! {
-    async fn a_listing_confirmation_names_the_order_and_queues_the_owners_email(backend) {
+    async fn a_listing_confirmation_names_the_order_its_browser_started_and_queues_the_owners_email(backend) {
         let (app, _stripe) = spawn_with_stripe(backend).await;
-        let (order, _) = pending_premium_order(&app).await;
-        let (status, answer) = app.post_json("/api/business-listing-confirmation",
-            json!({ "email": "Owner@Example.com", "businessName": "Joe's Diner", "plan": "Premium" }),
-        )
-        .await;
-        assert_eq!(status, 201, "{answer}");
-        let updated = only_order(&app);
-        assert_eq!(updated.email.as_deref(), Some("owner@example.com"));
-        assert_eq!(updated.business_name.as_deref(), Some("Joe's Diner"));
-        let linked: Vec<Option<i32>> = {
-            let mut conn = app.db.connection().expect("connection");
-            listing_confirmations::table
-                .select(listing_confirmations::order_id)
-                .load(&mut *conn)
-                .expect("rows")
-        };
-        assert_eq!(linked, vec![Some(order.id)]);
+        let (claim, set_cookie) = premium_order_with_claim(&app).await;
+        for attribute in ["HttpOnly", "SameSite=Strict", "Path=/api/business-listing-confirmation"] {
+            assert!(set_cookie.contains(attribute), "{set_cookie}");
+        }
+        let answer = confirm(&app, Some(&claim)).await;
+        assert_eq!(answer.status(), 201);
+        assert!(
+            answer.headers()["set-cookie"].to_str().expect("ascii").contains("Max-Age=0"),
+            "the claim is spent"
+        );
+        let order = only_order(&app);
+        assert_eq!(order.email.as_deref(), Some("owner@example.com"));
+        assert_eq!(order.business_name.as_deref(), Some("Joe's Diner"));
+        assert_eq!(confirmation_orders(&app), vec![Some(order.id)]);
         let queued: Vec<(String, String)> = {
             let mut conn = app.db.connection().expect("connection");
             outbox_emails::table
@@ -613,6 +649,22 @@ on_each_backend! {
                 "Your Premium Business Listing for Joe's Diner".to_owned()
             )]
         );
+    }
+
+    async fn a_listing_confirmation_without_the_claim_leaves_every_order_to_its_buyer(backend) {
+        let (app, _stripe) = spawn_with_stripe(backend).await;
+        let (claim, _) = premium_order_with_claim(&app).await;
+        let forged = format!("{}x", claim);
+        for cookie in [None, Some(forged.as_str())] {
+            assert_eq!(confirm(&app, cookie).await.status(), 201);
+        }
+        let order = only_order(&app);
+        assert_eq!((order.email, order.business_name), (None, None));
+        assert_eq!(confirmation_orders(&app), vec![None, None]);
+        // The buyer's own browser still claims it, once.
+        assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
+        assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
+        assert_eq!(confirmation_orders(&app), vec![None, None, Some(only_order(&app).id), None]);
     }
 }
 

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -32,21 +32,24 @@ pub struct ListingConfirmationRequest {
 }
 
 /// `POST /api/business-listing-confirmation`: attaches the owner's e-mail
-/// and business name to the newest unclaimed order for the plan, keeps the
-/// request, and queues the confirmation e-mail, in one transaction.
+/// and business name to the order this browser started, when it carries the
+/// claim on it (an order of the plan, not yet claimed), keeps the request,
+/// and queues the confirmation e-mail, in one transaction.
 #[utoipa::path(
     post,
     path = "/api/business-listing-confirmation",
     request_body = ListingConfirmationRequest,
     responses(
-        (status = 201, description = "Stored; the confirmation e-mail is queued"),
+        (status = 201, description = "Stored; the confirmation e-mail is queued. With the `listing_order` cookie the order it names gets the details, and the cookie is removed"),
         (status = 422, description = "Invalid fields", body = crate::error::ErrorBody),
     )
 )]
 pub async fn confirm_business_listing(
     state: web::Data<AppState>,
+    request: HttpRequest,
     input: FormInput<ListingConfirmationRequest>,
 ) -> AppResult<HttpResponse> {
+    let claimed_order = super::claimed_order(&request, &state);
     let request = input.value;
     let mut fields = BTreeMap::new();
     let email = EmailAddress::parse(&request.email);
@@ -82,18 +85,13 @@ pub async fn confirm_business_listing(
         .db
         .run(move |conn| {
             conn.write_transaction(|conn| {
-                let mut order_id = None;
-                if let Some(order) = ListingOrder::newest_unclaimed(conn, plan.id)? {
-                    if ListingOrder::set_contact(
-                        conn,
-                        order.id,
-                        email.as_str(),
-                        &business_name,
-                        now,
-                    )? {
-                        order_id = Some(order.id);
+                let order_id = match claimed_order {
+                    Some(id) => {
+                        ListingOrder::claim(conn, id, plan.id, email.as_str(), &business_name, now)?
+                            .then_some(id)
                     }
-                }
+                    None => None,
+                };
                 NewListingConfirmation {
                     email: email.as_str(),
                     business_name: &business_name,
@@ -108,5 +106,7 @@ pub async fn confirm_business_listing(
         })
         .await?;
     state.outbox_wake.notify_one();
-    Ok(HttpResponse::Created().json(json!({ "message": "Confirmation sent" })))
+    Ok(HttpResponse::Created()
+        .cookie(super::order_cookie_removal())
+        .json(json!({ "message": "Confirmation sent" })))
 }

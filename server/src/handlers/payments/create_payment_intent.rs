@@ -36,7 +36,9 @@ pub struct PaymentIntentAnswer {
     path = "/api/create-payment-intent",
     request_body = PaymentIntentRequest,
     responses(
-        (status = 200, body = PaymentIntentAnswer),
+        (status = 200, body = PaymentIntentAnswer, headers(
+            ("set-cookie" = String, description = "`listing_order`: this browser's signed claim on the order, sent back only to /api/business-listing-confirmation"),
+        )),
         (status = 400, description = "Unknown or free plan, unknown billing, or an amount that is not the plan's price", body = crate::error::ErrorBody),
         (status = 502, description = "Stripe failed; the order is marked failed", body = crate::error::ErrorBody),
         (status = 503, description = "Payments are not configured", body = crate::error::ErrorBody),
@@ -128,5 +130,7 @@ pub async fn create_payment_intent(
         .db
         .run(move |conn| Ok(ListingOrder::attach(conn, order_id, &object, now)?))
         .await?;
-    Ok(HttpResponse::Ok().json(PaymentIntentAnswer { client_secret }))
+    Ok(HttpResponse::Ok()
+        .cookie(super::order_cookie(&state, order_id))
+        .json(PaymentIntentAnswer { client_secret }))
 }
