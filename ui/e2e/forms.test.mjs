@@ -320,3 +320,69 @@ describe("with JavaScript switched off the forms still post", () => {
     await close();
   });
 });
+
+describe("a form sent before the page's JavaScript ran", () => {
+  /**
+   * Opens `path` with its scripts held back, lets `fill` type, then posts the
+   * form natively with the scripts let through, as on a slow phone whose
+   * visitor is quicker than the download, and waits for the answer to hydrate.
+   */
+  async function postBeforeScripts(path, fill, submit) {
+    const { page, problems, close } = await openPage(session.browser);
+    await page.route("**/*.js", (route) => route.abort());
+    await page.goto(`${session.server.baseUrl}${path}`);
+    await fill(page);
+    await page.unroute("**/*.js");
+    const [response] = await Promise.all([page.waitForNavigation(), page.click(submit)]);
+    await page.waitForSelector("html[data-hydrated='true']");
+    return { page, problems, close, response };
+  }
+
+  test("a refused contact message is shown on /contact once hydrated, with its messages and values", async () => {
+    const { page, problems, close, response } = await postBeforeScripts(
+      "/contact",
+      async (page) => {
+        await page.fill("#contact-name", "P");
+        await page.fill("#contact-email", "pat@example.com");
+        await page.fill("#contact-subject", "Hi");
+        await page.fill("#contact-message", "Short");
+      },
+      "button[type='submit']",
+    );
+    assert.equal(response.status(), 422);
+    assert.equal(new URL(page.url()).pathname, "/contact");
+    assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 0);
+    assert.equal((await page.textContent("#contact-name-error"))?.trim(), "Name must be at least 2 characters");
+    assert.equal(await page.inputValue("#contact-email"), "pat@example.com");
+    assert.deepEqual(problems, []);
+
+    // Sent again, correctly, from the hydrated page: the old messages go.
+    await page.fill("#contact-name", "Pat Early");
+    await page.fill("#contact-subject", "Quick question");
+    await page.fill("#contact-message", "Typed before the page had loaded.");
+    await page.click("button[type='submit']");
+    await page.locator("dialog[open]").waitFor();
+    assert.equal(await page.locator("#contact-name-error").count(), 0);
+    await close();
+  });
+
+  test("a refused newsletter address is shown on / once hydrated, until it is sent again", async () => {
+    const form = "section[aria-labelledby='newsletter']";
+    const { page, problems, close, response } = await postBeforeScripts(
+      "/",
+      (page) => page.fill("#newsletter-email", "not-an-address"),
+      `${form} button[type='submit']`,
+    );
+    assert.equal(response.status(), 422);
+    assert.equal(new URL(page.url()).pathname, "/");
+    assert.equal((await page.textContent("#newsletter-outcome"))?.trim(), "Please enter a valid email address.");
+    assert.deepEqual(problems, []);
+
+    await page.fill("#newsletter-email", "early@example.com");
+    await page.click(`${form} button[type='submit']`);
+    await page.locator("[data-sonner-toast]").first().waitFor();
+    assert.equal(await page.locator("#newsletter-outcome").count(), 0);
+    assert.equal(await page.getAttribute("#newsletter-email", "aria-invalid"), null);
+    await close();
+  });
+});

@@ -16,7 +16,8 @@ type Status = "idle" | "submitting";
  */
 export function NewsletterSignup() {
   const site = useSite();
-  const posted = useFormOutcome().newsletter;
+  // What the server said of a plain post, until the visitor sends again.
+  const [posted, setPosted] = useState(useFormOutcome().newsletter);
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(posted?.email ?? "");
   const [status, setStatus] = useState<Status>("idle");
@@ -24,6 +25,7 @@ export function NewsletterSignup() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setPosted(undefined);
     const problem = newsletterEmailProblem(email);
     if (problem) {
       void showToast("error", problem);
