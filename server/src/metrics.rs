@@ -107,7 +107,8 @@ impl Metrics {
     }
 
     /// `route` is the matched pattern (`/api/businesses/{slug}`), never the
-    /// raw path, so the number of series stays fixed.
+    /// raw path, and a method outside HTTP's own is `OTHER`, so a client
+    /// cannot add series.
     pub fn observe_request(
         &self,
         route: &str,
@@ -116,7 +117,7 @@ impl Metrics {
         took: Duration,
     ) {
         self.requests
-            .with_label_values(&[route, method.as_str(), status.as_str()])
+            .with_label_values(&[route, method_label(method), status.as_str()])
             .inc();
         self.latency
             .with_label_values(&[route])
@@ -140,6 +141,24 @@ impl Metrics {
 
 /// Middleware counting and timing every request by its matched route;
 /// pages (the router's fallback) count as `page`.
+fn method_label(method: &Method) -> &'static str {
+    const STANDARD: [Method; 9] = [
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::CONNECT,
+        Method::OPTIONS,
+        Method::TRACE,
+        Method::PATCH,
+    ];
+    STANDARD
+        .iter()
+        .find(|standard| *standard == method)
+        .map_or("OTHER", Method::as_str)
+}
+
 pub async fn record_request(
     request: ServiceRequest,
     next: Next<impl MessageBody>,

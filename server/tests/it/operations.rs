@@ -59,8 +59,14 @@ async fn metrics_count_requests_per_route_renders_and_cache_hits() {
     ] {
         app.get(path).await;
     }
+    // Any word is a method to HTTP; each made-up one would otherwise be a series of its own.
+    for method in ["BREW", "PROPFIND"] {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        app.request(method, "/api/banners").await;
+    }
     let text = app
         .assert_metrics(&[
+            "http_requests_total{method=\"OTHER\",route=\"/api/banners\",status=\"405\"} 2",
             "http_requests_total{method=\"GET\",route=\"page\",status=\"200\"} 2",
             "http_requests_total{method=\"GET\",route=\"/api/businesses/{slug}\",status=\"404\"} 1",
             "page_cache_hits_total 1",
