@@ -40,7 +40,20 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
   await page.getByRole("heading", { level: 1, name: /News$/ }).waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
   assert.equal(await page.locator("#mobile-menu").count(), 0, "the menu closes after a link is clicked");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "main", "the focus starts the new page");
   assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("on a phone Escape closes the menu and leaves the focus on its button", async () => {
+  const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("#mobile-menu").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator("#mobile-menu").waitFor({ state: "detached" });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open menu");
   assert.deepEqual(problems, []);
   await close();
 });
@@ -92,5 +105,21 @@ test("an unknown page answers 404 with 'Page Not Found' and still hydrates", asy
   assert.equal(response.status(), 404);
   assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1);
   assert.deepEqual(problems, []);
+  await close();
+});
+
+test("a link inside a sentence is underlined, not told from the text by colour alone", async () => {
+  const { page, close } = await openPage(session.browser);
+  for (const path of ["/", "/contact", "/history", "/get-listed", "/payment-success?plan=premium", "/remember-when"]) {
+    await gotoHydrated(page, `${session.server.baseUrl}${path}`);
+    const plain = await page.locator("p a").evaluateAll((links) =>
+      links
+        // A link that is the whole paragraph stands on its own.
+        .filter((link) => link.closest("p").textContent.trim() !== link.textContent.trim())
+        .filter((link) => !getComputedStyle(link).textDecorationLine.includes("underline"))
+        .map((link) => link.textContent.trim()),
+    );
+    assert.deepEqual(plain, [], path);
+  }
   await close();
 });

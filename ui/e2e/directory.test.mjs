@@ -553,6 +553,11 @@ describe("directory search", () => {
     assert.deepEqual(sorted(cardSlugs(readPage(await page.content()))), sorted(matches.map((business) => business.slug)));
     assert.equal(await page.evaluate(() => window.__sameDocument), true, "searching reloaded the page");
     assert.equal(await box.inputValue(), SEARCH_TERM.toLowerCase());
+    assert.equal(await box.evaluate((element) => element === document.activeElement), true, "the search box keeps the focus");
+    await page.goBack();
+    await page.waitForURL(`${session.server.baseUrl}/directory`);
+    await page.getByText(resultCount(seed.businesses.length), { exact: true }).waitFor();
+    assert.equal(await box.inputValue(), "", "the box follows the address back");
     assert.deepEqual(unexpected(problems), []);
     await close();
   });

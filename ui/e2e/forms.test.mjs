@@ -47,6 +47,27 @@ async function visibleToast(page) {
   };
 }
 
+/** WCAG's contrast ratio of two computed CSS colours (`rgb(r, g, b)`). */
+function contrast(foreground, background) {
+  const luminance = (color) => {
+    const [r, g, b] = color.match(/[\d.]+/g).slice(0, 3).map((channel) => {
+      const value = Number(channel) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The contrast of the visible toast's title and description against the toast. */
+async function toastContrast(page) {
+  const toast = page.locator("[data-sonner-toast]").first();
+  const background = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const colours = await toast.locator("[data-title], [data-description]").evaluateAll((elements) => elements.map((element) => getComputedStyle(element).color));
+  return Math.min(...colours.map((colour) => contrast(colour, background)));
+}
+
 describe("newsletter sign-up on the home page", () => {
   const newsletter = (page) => page.locator("section[aria-labelledby='newsletter']");
 
@@ -58,6 +79,7 @@ describe("newsletter sign-up on the home page", () => {
     const toast = await visibleToast(page);
     assert.equal(toast.title, "Email Required");
     assert.equal(toast.description, "Please enter your email address.");
+    assert.ok((await toastContrast(page)) >= 4.5, "the toast's text is readable (WCAG AA)");
     assert.deepEqual(posts, []);
     await close();
   });
@@ -93,6 +115,7 @@ describe("newsletter sign-up on the home page", () => {
     const toast = await visibleToast(page);
     assert.equal(toast.title, "Success!");
     assert.equal(toast.description, "You've been successfully subscribed to our newsletter.");
+    assert.ok((await toastContrast(page)) >= 4.5, "the toast's text is readable (WCAG AA)");
     assert.equal(await input.inputValue(), "");
     assert.equal(await input.isDisabled(), false);
     assert.deepEqual(posts.map((body) => JSON.parse(body)), [{ email: "Porch.Reader@Example.com" }]);
@@ -216,6 +239,21 @@ describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("dialog", { name: "Message Sent Successfully!" }).waitFor();
     for (const message of FIELD_MESSAGES) assert.equal(await page.getByText(message, { exact: true }).count(), 0, message);
+    await close();
+  });
+
+  test("reached by a link in the site, the confirmation starts on its Close button", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 201, body: "{}" }));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(`${session.server.baseUrl}/contact`);
+    await fill(page, VALID);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: "Message Sent Successfully!" });
+    await dialog.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Close");
+    assert.deepEqual(problems, []);
     await close();
   });
 

@@ -126,7 +126,7 @@ export function Footer() {
           </p>
           <p className="shrink-0">
             Managed By{" "}
-            <a className="font-semibold text-white hover:underline" href={site.agencyUrl} rel="noopener noreferrer" target="_blank">
+            <a className="font-semibold text-white underline underline-offset-2" href={site.agencyUrl} rel="noopener noreferrer" target="_blank">
               {site.agencyName}
             </a>
           </p>

@@ -1,6 +1,6 @@
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "@/components/ui/Link";
 import { useSite } from "@/lib/site";
 import { NAV_LINKS } from "./nav-links";
@@ -14,6 +14,19 @@ export function Header() {
   const site = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and puts the focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-forest/10 bg-white/95 backdrop-blur">
@@ -39,6 +52,7 @@ export function Header() {
           </ul>
         </nav>
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 text-forest hover:bg-sand lg:hidden"
           aria-expanded={menuOpen}

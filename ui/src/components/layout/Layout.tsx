@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { Toaster } from "@/components/ui/Toaster";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { ScrollToTop } from "./ScrollToTop";
+import { PageStart } from "./PageStart";
 
 /**
  * Marks the document once React has taken over the page's server HTML (tests
@@ -21,13 +21,13 @@ function MarkHydrated() {
 export function Layout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-cream text-charcoal">
-      <ScrollToTop />
+      <PageStart />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
       {banner}
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Pages load as separate chunks in the browser; until one arrives, the
             server's HTML stays (hydration) or the previous page stays (navigation). */}
         <Suspense>

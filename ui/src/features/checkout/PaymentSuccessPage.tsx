@@ -72,7 +72,7 @@ export function PaymentSuccessPage() {
         <p className="mt-8 flex flex-wrap items-center justify-center gap-1.5 text-sm text-charcoal/70">
           <Mail aria-hidden className="h-4 w-4" />
           Questions about your listing? Email
-          <a href={`mailto:${site.email}`} className="font-medium text-terracotta underline-offset-2 hover:underline">
+          <a href={`mailto:${site.email}`} className="font-medium text-terracotta underline underline-offset-2">
             {site.email}
           </a>
         </p>

@@ -77,7 +77,8 @@ function AgencyCredit() {
     <InfoCard title="Website Management">
       <p className="text-sm leading-relaxed text-charcoal/75">
         This website is independently owned and is not affiliated with the City of {site.communityName}. It is built and managed by{" "}
-        <a href={site.agencyUrl} target="_blank" rel="noopener noreferrer" className={LINK_CLASSES}>
+        {/* Underlined: inside a sentence, colour alone would not tell it from the text. */}
+        <a href={site.agencyUrl} target="_blank" rel="noopener noreferrer" className={`underline ${LINK_CLASSES}`}>
           {site.agencyName}
         </a>
         . For questions about the website itself, email the agency directly:

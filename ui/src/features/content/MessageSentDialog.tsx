@@ -14,6 +14,7 @@ import { useSite } from "@/lib/site";
 export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const site = useSite();
   const ref = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -22,6 +23,10 @@ export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: (
       // The server may have rendered it open but not modal; reopen it as a modal.
       if (dialog.open) dialog.close();
       dialog.showModal();
+      // React focuses `autoFocus` elements itself instead of writing the
+      // attribute the dialog looks for, so a dialog rendered in the browser
+      // would start on its first link (a phone call) rather than on Close.
+      closeButton.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -59,7 +64,7 @@ export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: (
           </a>
         </div>
         <form method="dialog" className="mt-6 w-full">
-          <button type="submit" className="btn-primary w-full" autoFocus>
+          <button ref={closeButton} type="submit" className="btn-primary w-full" autoFocus>
             Close
           </button>
         </form>

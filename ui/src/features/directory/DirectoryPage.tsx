@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Search from "lucide-react/icons/search";
 import SearchX from "lucide-react/icons/search-x";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Link } from "@/components/ui/Link";
 import { BusinessCard, BusinessCardSkeleton } from "@/components/ui/BusinessCard";
@@ -26,6 +26,12 @@ const QUICK_LINKS = [
 /** Searching navigates in the app; without JavaScript the same form is a plain GET. */
 function SearchForm({ search }: { search: string }) {
   const navigate = useNavigate();
+  // The box follows the address (back and forward) without being replaced,
+  // so the visitor who just searched keeps the focus in it.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current && box.current.value.trim() !== search) box.current.value = search;
+  }, [search]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const term = String(new FormData(event.currentTarget).get("search") ?? "").trim();
@@ -39,7 +45,7 @@ function SearchForm({ search }: { search: string }) {
       <div className="relative flex-1">
         <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-charcoal/70" />
         <input
-          key={search}
+          ref={box}
           id="directory-search"
           name="search"
           type="search"
@@ -110,12 +116,15 @@ export function DirectoryPage() {
         )}
         <div className="mb-6 mt-10 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-serif text-3xl font-bold text-forest">Featured Businesses</h2>
-          {businesses && (
-            <p className="text-sm text-charcoal/70" aria-live="polite">
-              {resultCount(businesses.length)}
-              {search && <> for “{search}”</>}
-            </p>
-          )}
+          {/* In place before the results arrive, so that a new count is announced. */}
+          <p className="text-sm text-charcoal/70" aria-live="polite">
+            {businesses && (
+              <>
+                {resultCount(businesses.length)}
+                {search && <> for “{search}”</>}
+              </>
+            )}
+          </p>
         </div>
         {isError ? (
           <p className="rounded-xl bg-white p-6 text-charcoal/70">Businesses could not be loaded right now. Please try again later.</p>

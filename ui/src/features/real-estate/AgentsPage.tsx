@@ -84,7 +84,7 @@ function NoAgents({ market }: { market: Market }) {
           <Users aria-hidden className="mx-auto h-12 w-12 text-forest/40" />
           <h2 className="mt-4 font-serif text-2xl font-semibold text-forest">No Agents Found</h2>
           <p className="mt-2 text-charcoal/70">
-            Looking for help buying or selling? <Link to="/contact" className="font-semibold text-terracotta hover:underline">Contact us</Link> and we'll connect you with a local agent.
+            Looking for help buying or selling? <Link to="/contact" className="font-semibold text-terracotta underline underline-offset-2">Contact us</Link> and we'll connect you with a local agent.
           </p>
         </>
       ) : (
