@@ -665,6 +665,34 @@ describe("home carousel", () => {
     await close();
   });
 
+  test("the pause button stops the timer and play starts it again", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    // The page's timers run on a clock the test moves, so "nothing moved" needs no waiting.
+    await page.clock.install();
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    const carousel = page.locator("[aria-roledescription='carousel']");
+    await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+    await page.clock.runFor(AUTOPLAY_MS * 3);
+    await waitForSlide(page, 0, { timeout: 1000, polling: 100 });
+    await carousel.getByRole("button", { name: "Play slideshow" }).click();
+    await page.clock.runFor(AUTOPLAY_MS + 1000);
+    await waitForSlide(page, 1, { timeout: 1000, polling: 100 });
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test("for a visitor who asks for less motion the slideshow starts paused", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    const carousel = page.locator("[aria-roledescription='carousel']");
+    await carousel.getByRole("button", { name: "Play slideshow" }).waitFor();
+    await carousel.getByRole("button", { name: "Play slideshow" }).click();
+    await waitForSlide(page, 1);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
   test("the timer moves the slides on its own", async () => {
     const { page, problems, close } = await openPage(session.browser);
     await gotoHydrated(page, `${session.server.baseUrl}/`);

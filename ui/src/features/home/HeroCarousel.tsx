@@ -2,6 +2,8 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useSite, withCommunity } from "@/lib/site";
 
@@ -60,7 +62,25 @@ export function HeroCarousel() {
     Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false }),
   ]);
   const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
   const slidesId = useId();
+
+  // Moving content needs a way to stop it (WCAG 2.2.2): the pause button,
+  // and for visitors who ask their system for less motion it starts paused.
+  useEffect(() => {
+    if (embla && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      embla.plugins().autoplay?.stop();
+      setPaused(true);
+    }
+  }, [embla]);
+
+  const togglePlaying = () => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (paused) autoplay.play();
+    else autoplay.stop();
+    setPaused(!paused);
+  };
 
   useEffect(() => {
     if (!embla) return;
@@ -130,23 +150,34 @@ export function HeroCarousel() {
       <button type="button" aria-label="Next slide" aria-controls={slidesId} onClick={() => goTo("next")} className={`${arrowClass} right-2 sm:right-4`}>
         <ChevronRight aria-hidden className="h-6 w-6" />
       </button>
-      <div role="group" aria-label="Choose a slide" className="absolute inset-x-0 bottom-6 z-10 flex justify-center gap-1">
-        {SLIDES.map((slide, index) => (
-          <button
-            key={slide.image}
-            type="button"
-            aria-label={`Go to slide ${index + 1}`}
-            aria-controls={slidesId}
-            aria-current={index === selected ? "true" : undefined}
-            onClick={() => goTo(index)}
-            className="group rounded-full p-1.5 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <span
-              aria-hidden
-              className={`block h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-white" : "w-2.5 bg-white/50 group-hover:bg-white/80"}`}
-            />
-          </button>
-        ))}
+      <div className="absolute inset-x-0 bottom-6 z-10 flex items-center justify-center gap-2">
+        <button
+          type="button"
+          aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+          aria-controls={slidesId}
+          onClick={togglePlaying}
+          className="rounded-full p-1.5 text-white/85 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+        >
+          {paused ? <Play aria-hidden className="h-4 w-4" /> : <Pause aria-hidden className="h-4 w-4" />}
+        </button>
+        <div role="group" aria-label="Choose a slide" className="flex justify-center gap-1">
+          {SLIDES.map((slide, index) => (
+            <button
+              key={slide.image}
+              type="button"
+              aria-label={`Go to slide ${index + 1}`}
+              aria-controls={slidesId}
+              aria-current={index === selected ? "true" : undefined}
+              onClick={() => goTo(index)}
+              className="group rounded-full p-1.5 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <span
+                aria-hidden
+                className={`block h-2.5 rounded-full transition-all ${index === selected ? "w-8 bg-white" : "w-2.5 bg-white/50 group-hover:bg-white/80"}`}
+              />
+            </button>
+          ))}
+        </div>
       </div>
     </section>
   );
