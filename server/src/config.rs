@@ -39,6 +39,14 @@ pub struct ServerSettings {
     pub log_format: LogFormat,
 }
 
+impl ServerSettings {
+    /// Whether visitors reach the site over HTTPS (then cookies are `Secure`
+    /// and browsers are told to keep to HTTPS).
+    pub fn served_over_https(&self) -> bool {
+        self.public_base_url.starts_with("https://")
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LogFormat {

@@ -139,8 +139,7 @@ impl Metrics {
     }
 }
 
-/// Middleware counting and timing every request by its matched route;
-/// pages (the router's fallback) count as `page`.
+/// The method's label: one of HTTP's own, or `OTHER`.
 fn method_label(method: &Method) -> &'static str {
     const STANDARD: [Method; 9] = [
         Method::GET,
@@ -159,6 +158,8 @@ fn method_label(method: &Method) -> &'static str {
         .map_or("OTHER", Method::as_str)
 }
 
+/// Middleware counting and timing every request by its matched route;
+/// pages (the router's fallback) count as `page`.
 pub async fn record_request(
     request: ServiceRequest,
     next: Next<impl MessageBody>,

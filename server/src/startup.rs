@@ -115,7 +115,7 @@ impl Application {
                 // Compresses what is not already compressed (API answers, images, uncached
                 // pages); cached pages and built assets carry their own encoding.
                 .wrap(Compress::default())
-                .wrap(security_headers(&state.settings.server.public_base_url))
+                .wrap(security_headers(state.settings.server.served_over_https()))
                 .wrap(from_fn(metrics::record_request))
                 .wrap(from_fn(telemetry::echo_request_id))
                 .wrap(TracingLogger::<telemetry::RequestSpan>::new())

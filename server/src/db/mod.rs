@@ -36,19 +36,22 @@ impl DbConnection {
         F: FnOnce(&mut Self) -> Result<T, E>,
         E: From<diesel::result::Error>,
     {
-        if !matches!(self, Self::Sqlite(_)) {
-            return diesel::Connection::transaction(self, work);
+        match self {
+            Self::Sqlite(sqlite) => {
+                AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+            }
+            Self::Postgresql(_) => return diesel::Connection::transaction(self, work),
         }
-        self.on_sqlite(|sqlite| {
-            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
-        })?;
+        // Begun, the transaction ends through the connection's own manager,
+        // which hands it to SQLite's.
+        type Manager = <DbConnection as diesel::Connection>::TransactionManager;
         match work(self) {
             Ok(value) => {
-                self.on_sqlite(AnsiTransactionManager::commit_transaction)?;
+                Manager::commit_transaction(self)?;
                 Ok(value)
             }
             Err(error) => {
-                self.on_sqlite(AnsiTransactionManager::rollback_transaction)?;
+                Manager::rollback_transaction(self)?;
                 Err(error)
             }
         }
@@ -69,16 +72,6 @@ impl DbConnection {
                 _,
             )) => Ok(false),
             Err(error) => Err(error),
-        }
-    }
-
-    fn on_sqlite(
-        &mut self,
-        step: impl FnOnce(&mut SqliteConnection) -> diesel::QueryResult<()>,
-    ) -> diesel::QueryResult<()> {
-        match self {
-            Self::Sqlite(sqlite) => step(sqlite),
-            Self::Postgresql(_) => Ok(()),
         }
     }
 }

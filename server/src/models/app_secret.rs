@@ -21,22 +21,17 @@ impl AppSecret {
         if let Some(value) = stored {
             return Ok(value);
         }
-        let inserted = diesel::insert_into(app_secrets::table)
-            .values((
-                app_secrets::name.eq(name),
-                app_secrets::value.eq(generate()),
-            ))
-            .execute(conn);
-        match inserted {
-            Ok(_)
-            | Err(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => app_secrets::table
-                .find(name)
-                .select(app_secrets::value)
-                .first(conn),
-            Err(error) => Err(error),
-        }
+        conn.insert_unless_taken(|conn| {
+            diesel::insert_into(app_secrets::table)
+                .values((
+                    app_secrets::name.eq(name),
+                    app_secrets::value.eq(generate()),
+                ))
+                .execute(conn)
+        })?;
+        app_secrets::table
+            .find(name)
+            .select(app_secrets::value)
+            .first(conn)
     }
 }

@@ -23,13 +23,7 @@ pub(crate) fn order_cookie(state: &AppState, order_id: i32) -> Cookie<'static> {
         .max_age(Duration::days(1))
         .http_only(true)
         .same_site(SameSite::Strict)
-        .secure(
-            state
-                .settings
-                .server
-                .public_base_url
-                .starts_with("https://"),
-        )
+        .secure(state.settings.server.served_over_https())
         .finish()
 }
 
