@@ -8,7 +8,7 @@ UI_DEPS := ui/node_modules/.package-lock.json
 RELEASE_BIN := target/release/server
 DEBUG_BIN := target/debug/server
 
-.PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots audit bench openapi postgres browser smtp-sink clean
+.PHONY: run build ui linker test lint test-rust test-e2e server-debug screenshots audit bench openapi postgres browser sqlite-shell smtp-sink clean
 
 # Exactly what the lock pins, for every platform's optional packages too; fails when
 # package.json and the lock disagree instead of rewriting the lock.
@@ -42,6 +42,10 @@ smtp-sink:
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
+# Some browser tests change their server's database as another writer would, with the sqlite3 shell.
+sqlite-shell:
+	@command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3)
+
 lint: ui linker
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
@@ -54,8 +58,9 @@ test-rust: ui linker postgres smtp-sink
 server-debug: linker
 	cargo test --workspace --no-run
 
-test-e2e: ui browser server-debug
-	cd ui && SERVER_BIN=../$(DEBUG_BIN) node --test --test-concurrency=1 e2e/
+# A test that hangs fails after ten minutes instead of holding the run.
+test-e2e: ui browser sqlite-shell server-debug
+	cd ui && SERVER_BIN=../$(DEBUG_BIN) node --test --test-concurrency=1 --test-timeout=600000 --test-force-exit e2e/
 
 test: lint test-rust test-e2e
 

@@ -93,12 +93,7 @@ pub fn export(conn: &mut DbConnection, out: impl Write) -> anyhow::Result<usize>
 }
 
 /// Checks one row; `line` is its line in the file (the header is line 1).
-fn check(
-    row: &Row,
-    line: usize,
-    seen: &mut HashSet<String>,
-    taken: &HashSet<String>,
-) -> Vec<String> {
+fn check(row: &Row, line: u64, seen: &mut HashSet<String>, taken: &HashSet<String>) -> Vec<String> {
     let mut problems = Vec::new();
     if row.name.trim().is_empty() {
         problems.push(format!("row {line}: name is required"));
@@ -110,6 +105,12 @@ fn check(
         ));
     } else if taken.contains(&row.slug) || !seen.insert(row.slug.clone()) {
         problems.push(format!("row {line}: slug {:?} is already used", row.slug));
+    }
+    if category_name(row).is_some_and(|name| slugify(name).is_empty()) {
+        problems.push(format!(
+            "row {line}: category name {:?} needs a letter or digit from A to Z or 0 to 9",
+            row.category_name.as_deref().unwrap_or_default()
+        ));
     }
     if row
         .email
@@ -151,14 +152,23 @@ pub fn import(
         .into_iter()
         .collect();
     let mut seen = HashSet::new();
-    for (index, record) in reader.deserialize::<Row>().enumerate() {
-        let line = index + 2;
-        match record {
-            Ok(row) => {
+    let header = reader
+        .headers()
+        .map_err(|error| ImportError::Rows(vec![format!("row 1: {error}")]))?
+        .clone();
+    for record in reader.records() {
+        // The line a record starts on: a quoted field may span several.
+        let line = |position: Option<&csv::Position>| position.map_or(0, csv::Position::line);
+        let parsed = record.and_then(|record| {
+            let row = record.deserialize::<Row>(Some(&header));
+            row.map(|row| (row, line(record.position())))
+        });
+        match parsed {
+            Ok((row, line)) => {
                 problems.extend(check(&row, line, &mut seen, &taken));
                 rows.push(row);
             }
-            Err(error) => problems.push(format!("row {line}: {error}")),
+            Err(error) => problems.push(format!("row {}: {error}", line(error.position()))),
         }
     }
     if !problems.is_empty() {
@@ -167,7 +177,7 @@ pub fn import(
     let naive_now = now.naive_utc();
     conn.write_transaction(|conn| {
         for row in &rows {
-            let category_id = match row.category_name.as_deref().filter(|name| !name.is_empty()) {
+            let category_id = match category_name(row) {
                 Some(name) => Some(category_id(conn, name)?),
                 None => None,
             };
@@ -196,11 +206,29 @@ pub fn import(
     })
 }
 
+/// The row's category name, if it names one.
+fn category_name(row: &Row) -> Option<&str> {
+    row.category_name
+        .as_deref()
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+}
+
+/// The category `name` stands for: by name, else by the slug it makes
+/// ("food & dining" is "Food & Dining"), else a new one.
 fn category_id(conn: &mut DbConnection, name: &str) -> QueryResult<i32> {
     if let Some(category) = Category::find_by_name(conn, name)? {
         return Ok(category.id);
     }
     let slug = slugify(name);
+    let existing = categories::table
+        .filter(categories::slug.eq(&slug))
+        .select(categories::id)
+        .first(conn)
+        .optional()?;
+    if let Some(id) = existing {
+        return Ok(id);
+    }
     diesel::insert_into(categories::table)
         .values(NewCategory {
             name,

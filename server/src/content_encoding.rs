@@ -9,22 +9,27 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    /// The best encoding an `Accept-Encoding` header allows (q=0 excludes one).
+    /// The best encoding an `Accept-Encoding` header allows: q=0 refuses a
+    /// coding, and `*` stands for every coding the header does not name.
     pub fn negotiate(accept_encoding: &str) -> Self {
-        let accepts = |name: &str| {
-            accept_encoding.split(',').any(|item| {
+        let entries = || {
+            accept_encoding.split(',').map(|item| {
                 let mut parts = item.split(';');
                 let coding = parts.next().unwrap_or_default().trim();
                 let refused = parts.any(|param| {
-                    param
-                        .trim()
-                        .strip_prefix("q=")
-                        .and_then(|q| q.trim().parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
+                    param.split_once('=').is_some_and(|(name, q)| {
+                        name.trim().eq_ignore_ascii_case("q")
+                            && q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
+                    })
                 });
-                coding.eq_ignore_ascii_case(name) && !refused
+                (coding, refused)
             })
         };
+        let accepts =
+            |name: &str| match entries().find(|(coding, _)| coding.eq_ignore_ascii_case(name)) {
+                Some((_, refused)) => !refused,
+                None => entries().any(|(coding, refused)| coding == "*" && !refused),
+            };
         if accepts("br") {
             Self::Brotli
         } else if accepts("gzip") {
@@ -53,5 +58,14 @@ mod tests {
         assert_eq!(Encoding::negotiate("gzip;q=1.0, br;q=0"), Encoding::Gzip);
         assert_eq!(Encoding::negotiate("identity"), Encoding::Identity);
         assert_eq!(Encoding::negotiate(""), Encoding::Identity);
+        assert_eq!(Encoding::negotiate("gzip, br;Q=0"), Encoding::Gzip);
+        assert_eq!(Encoding::negotiate("BR ; q = 0.5"), Encoding::Brotli);
+    }
+
+    #[test]
+    fn a_star_accepts_every_coding_not_named() {
+        assert_eq!(Encoding::negotiate("*"), Encoding::Brotli);
+        assert_eq!(Encoding::negotiate("br;q=0, *"), Encoding::Gzip);
+        assert_eq!(Encoding::negotiate("*;q=0, identity"), Encoding::Identity);
     }
 }

@@ -115,6 +115,15 @@ impl EmailAddress {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// This address with a display name, as a header names it: `Jo <jo@example.com>`.
+    pub fn mailbox(&self, name: &str) -> lettre::message::Mailbox {
+        let address = self
+            .0
+            .parse()
+            .unwrap_or_else(|_| unreachable!("checked by EmailAddress::parse"));
+        lettre::message::Mailbox::new(Some(name.to_owned()), address)
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! anything a client can cause or should see (not found, bad input); wrap
 //! unexpected failures with `anyhow` into [`AppError::Internal`], whose
 //! details are logged and never sent. API errors answer JSON
-//! `{"message": …}`; a page that cannot be rendered answers an HTML page.
+//! `{"message": …}`; a page that cannot be made answers an HTML page.
 //!
 //! Errors are logged here, or where they happened for a failed outside
 //! service: faults at ERROR, a render refused under load at WARN. What a
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError};
 use askama::Template;
 use serde::Serialize;
 use ssr_bundle::RenderError;
@@ -56,6 +56,21 @@ pub enum AppError {
     Database(#[from] diesel::result::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+    /// A server fault while making a page (its data could not be read):
+    /// answered as the HTML notice that a failed render gets, not as JSON.
+    #[error(transparent)]
+    Page(Box<AppError>),
+}
+
+impl AppError {
+    /// This failure as the answer to a page request.
+    pub fn on_page(self) -> Self {
+        match self {
+            Self::Database(diesel::result::Error::NotFound) => self,
+            Self::Database(_) | Self::Internal(_) => Self::Page(Box::new(self)),
+            other => other,
+        }
+    }
 }
 
 /// The one shape of every JSON error; `errors` only for invalid fields.
@@ -83,6 +98,18 @@ struct ErrorPage<'a> {
     message: &'a str,
 }
 
+/// The notice a visitor sees instead of a page that failed.
+fn failed_page(mut response: HttpResponseBuilder) -> HttpResponse {
+    let page = ErrorPage {
+        title: "Something went wrong",
+        message: "This page could not be shown right now. Please try again in a moment.",
+    };
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(page.render().unwrap_or_else(|_| page.message.to_owned()))
+}
+
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
@@ -100,6 +127,7 @@ impl ResponseError for AppError {
             Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
+            Self::Page(cause) => cause.status_code(),
         }
     }
 
@@ -115,15 +143,11 @@ impl ResponseError for AppError {
                 } else {
                     tracing::error!(%error, "page render failed");
                 }
-                let page = ErrorPage {
-                    title: "Something went wrong",
-                    message:
-                        "This page could not be shown right now. Please try again in a moment.",
-                };
-                response
-                    .content_type("text/html; charset=utf-8")
-                    .insert_header((header::CACHE_CONTROL, "no-store"))
-                    .body(page.render().unwrap_or_else(|_| page.message.to_owned()))
+                failed_page(response)
+            }
+            Self::Page(cause) => {
+                tracing::error!(error = %cause, "page failed");
+                failed_page(HttpResponse::build(status))
             }
             Self::Database(diesel::result::Error::NotFound) => {
                 HttpResponse::build(status).json(ErrorBody::new("Not found"))

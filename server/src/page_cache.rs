@@ -26,8 +26,18 @@ use crate::time::COMMUNITY_TZ;
 /// Pages whose content changes as events start and end during the day.
 const MINUTE_PAGES: &[&str] = &["/", "/events"];
 
-/// A buyer's own pages carry their details in the address; they are not kept.
+/// A buyer's own pages carry their details in the address: they are not
+/// kept here, and browsers are told not to store them either.
 const PRIVATE_PAGES: &[&str] = &["/checkout", "/payment-success"];
+
+/// Whether the page at `url` (path and query) is one of a buyer's own.
+pub fn is_private(url: &str) -> bool {
+    PRIVATE_PAGES.contains(&path_of(url))
+}
+
+fn path_of(url: &str) -> &str {
+    url.split(['?', '#']).next().unwrap_or(url)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
@@ -40,20 +50,21 @@ impl PageKey {
     /// The key of `url` (path and query) rendered at `now` under `data_version`;
     /// `None` for pages that are never cached.
     pub fn new(url: &str, data_version: i64, now: DateTime<Utc>) -> Option<Self> {
-        let path = url.split(['?', '#']).next().unwrap_or(url);
-        if PRIVATE_PAGES.contains(&path) {
+        if is_private(url) {
             return None;
         }
-        let local = now.with_timezone(&COMMUNITY_TZ);
-        let format = if MINUTE_PAGES.contains(&path) {
-            "%Y-%m-%dT%H:%M"
+        // The minute in UTC: a local minute repeats when the clocks go back.
+        let period = if MINUTE_PAGES.contains(&path_of(url)) {
+            now.format("%Y-%m-%dT%H:%MZ").to_string()
         } else {
-            "%Y-%m-%d"
+            now.with_timezone(&COMMUNITY_TZ)
+                .format("%Y-%m-%d")
+                .to_string()
         };
         Some(Self {
             url: url.to_owned(),
             data_version,
-            period: local.format(format).to_string(),
+            period,
         })
     }
 }
@@ -62,8 +73,8 @@ impl PageKey {
 #[derive(Debug)]
 pub struct CachedPage {
     pub status: StatusCode,
-    /// A strong validator of the bytes (quoted, as `ETag` carries it).
-    pub etag: String,
+    /// A digest of the page, from which each encoding's validator is made.
+    digest: String,
     identity: Bytes,
     gzip: Bytes,
     brotli: Bytes,
@@ -72,8 +83,7 @@ pub struct CachedPage {
 impl CachedPage {
     pub fn new(status: StatusCode, html: String) -> std::io::Result<Self> {
         let identity = Bytes::from(html);
-        let digest = Sha256::digest(&identity);
-        let etag = format!("\"{}\"", URL_SAFE_NO_PAD.encode(&digest[..18]));
+        let digest = URL_SAFE_NO_PAD.encode(&Sha256::digest(&identity)[..18]);
         let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gzip.write_all(&identity)?;
         let gzip = Bytes::from(gzip.finish()?);
@@ -85,7 +95,7 @@ impl CachedPage {
         }
         Ok(Self {
             status,
-            etag,
+            digest,
             identity,
             gzip,
             brotli: Bytes::from(brotli),
@@ -100,13 +110,26 @@ impl CachedPage {
         }
     }
 
-    /// Whether an `If-None-Match` header names this page's version.
-    pub fn matches(&self, if_none_match: &str) -> bool {
-        if_none_match.trim() == "*"
-            || if_none_match
-                .split(',')
-                .map(|tag| tag.trim().trim_start_matches("W/"))
-                .any(|tag| tag == self.etag)
+    /// The strong validator of the page in `encoding` (quoted, as `ETag`
+    /// carries it): each encoding's bytes differ, so each has its own, and
+    /// a shared cache never takes one for another.
+    pub fn etag(&self, encoding: Encoding) -> String {
+        match encoding.header_value() {
+            Some(name) => format!("\"{}-{name}\"", self.digest),
+            None => format!("\"{}\"", self.digest),
+        }
+    }
+
+    /// Whether an `If-None-Match` header names the page in `encoding`. Only
+    /// a successful page has a version to compare (RFC 9110, 13.1.2).
+    pub fn matches(&self, if_none_match: &str, encoding: Encoding) -> bool {
+        let etag = self.etag(encoding);
+        self.status.is_success()
+            && (if_none_match.trim() == "*"
+                || if_none_match
+                    .split(',')
+                    .map(|tag| tag.trim().trim_start_matches("W/"))
+                    .any(|tag| tag == etag))
     }
 
     fn weight(&self) -> u64 {
@@ -194,6 +217,24 @@ mod tests {
     }
 
     #[test]
+    fn the_hour_the_clocks_go_back_is_two_hours_for_the_minute_pages() {
+        // 01:30 comes twice in Cedar Heights on 2026-11-01: at 06:30 and 07:30 UTC.
+        let first = Utc
+            .with_ymd_and_hms(2026, 11, 1, 6, 30, 0)
+            .single()
+            .expect("a time");
+        let second = first + chrono::Duration::hours(1);
+        assert_ne!(
+            PageKey::new("/events", 7, first),
+            PageKey::new("/events", 7, second)
+        );
+        assert_eq!(
+            PageKey::new("/history", 7, first),
+            PageKey::new("/history", 7, second)
+        );
+    }
+
+    #[test]
     fn a_page_keeps_decodable_compressed_forms_and_a_matching_etag() {
         let html = "<!doctype html><p>hello</p>".repeat(50);
         let page = CachedPage::new(StatusCode::OK, html.clone()).expect("compressed");
@@ -209,8 +250,27 @@ mod tests {
             .expect("brotli");
         assert_eq!(unbrotlied, html.as_bytes());
         assert!(page.body(Encoding::Brotli).len() < html.len() / 5);
-        assert!(page.matches(&page.etag));
-        assert!(page.matches(&format!("\"other\", W/{}", page.etag)));
-        assert!(!page.matches("\"other\""));
+        let encodings = [Encoding::Brotli, Encoding::Gzip, Encoding::Identity];
+        for encoding in encodings {
+            let etag = page.etag(encoding);
+            assert!(page.matches(&etag, encoding));
+            assert!(page.matches(&format!("\"other\", W/{etag}"), encoding));
+            assert!(!page.matches("\"other\"", encoding));
+            for other in encodings.into_iter().filter(|&other| other != encoding) {
+                assert_ne!(page.etag(other), etag);
+                assert!(
+                    !page.matches(&etag, other),
+                    "{etag} is not the {other:?} page"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn only_a_successful_page_has_a_version_to_match() {
+        let missing =
+            CachedPage::new(StatusCode::NOT_FOUND, "<p>Not found</p>".into()).expect("compressed");
+        assert!(!missing.matches("*", Encoding::Gzip));
+        assert!(!missing.matches(&missing.etag(Encoding::Gzip), Encoding::Gzip));
     }
 }

@@ -6,8 +6,11 @@
 
 use actix_files::Files;
 use actix_governor::Governor;
-use actix_web::http::{header, Method};
-use actix_web::middleware::DefaultHeaders;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::HeaderValue;
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::{from_fn, DefaultHeaders, Next};
 use actix_web::{guard, web, FromRequest, Handler, HttpRequest, HttpResponse, Resource, Responder};
 
 use crate::config::AssetSettings;
@@ -17,7 +20,7 @@ use crate::handlers::{
 };
 use crate::rate_limit::FormLimits;
 use crate::state::AppState;
-use Methods::{Post, Read};
+use Methods::{Post, Read, ReadAndPost};
 
 /// The methods a known address answers; any other is a 405 naming them.
 #[derive(Clone, Copy)]
@@ -25,6 +28,8 @@ enum Methods {
     /// GET and HEAD.
     Read,
     Post,
+    /// GET, HEAD and POST: a page that asks, and the answer.
+    ReadAndPost,
 }
 
 impl Methods {
@@ -32,6 +37,7 @@ impl Methods {
         match self {
             Self::Read => method == Method::GET || method == Method::HEAD,
             Self::Post => method == Method::POST,
+            Self::ReadAndPost => Self::Read.allows(method) || Self::Post.allows(method),
         }
     }
 
@@ -39,6 +45,7 @@ impl Methods {
         match self {
             Self::Read => "GET, HEAD",
             Self::Post => "POST",
+            Self::ReadAndPost => "GET, HEAD, POST",
         }
     }
 }
@@ -65,12 +72,32 @@ async fn not_allowed(methods: Methods) -> AppResult<HttpResponse> {
     Err(AppError::MethodNotAllowed(methods.allow_header()))
 }
 
+/// A day for an image; none for a missing one, which may be added any moment.
+async fn cache_found_images_for_a_day(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut response = next.call(request).await?;
+    let found = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+    let policy = if found {
+        "public, max-age=86400"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    Ok(response)
+}
+
 /// Every other address is a page; the UI's router decides which, including 404.
 async fn page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     if !Read.allows(request.method()) {
         return not_allowed(Read).await;
     }
-    pages::render_page(request, state).await
+    pages::render_page(request, state)
+        .await
+        .map_err(AppError::on_page)
 }
 
 pub fn configure(
@@ -84,6 +111,8 @@ pub fn configure(
         }));
         config.service(
             web::scope("/api")
+                // Answers change with every write; caches must ask each time.
+                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "no-cache")))
                 .service(address("/openapi.json", Read, api::openapi::show_openapi))
                 .service(address(
                     "/businesses",
@@ -164,10 +193,14 @@ pub fn configure(
         config.service(address("/assets/{name}", Read, assets::show_asset));
         config.service(
             web::scope("/images")
-                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+                .wrap(from_fn(cache_found_images_for_a_day))
                 .service(Files::new("", public.join("images"))),
         );
-        config.service(address("/unsubscribe", Read, unsubscribe::unsubscribe));
+        config.service(address(
+            "/unsubscribe",
+            ReadAndPost,
+            unsubscribe::unsubscribe,
+        ));
         config.service(address("/healthz", Read, operations::show_health));
         config.service(address("/readyz", Read, operations::show_readiness));
         config.service(address("/metrics", Read, operations::show_metrics));

@@ -24,8 +24,10 @@ pub fn init(format: LogFormat) {
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_span_events(FmtSpan::CLOSE)
+        // Standard output is a command's result (`server export` writes the CSV there).
+        .with_writer(std::io::stderr)
         // Colours for a terminal only: escape codes would litter a file or a journal.
-        .with_ansi(std::io::stdout().is_terminal());
+        .with_ansi(std::io::stderr().is_terminal());
     match format {
         LogFormat::Text => logs.init(),
         LogFormat::Json => logs.json().init(),

@@ -134,6 +134,8 @@ diesel::table! {
         last_error -> Nullable<Text>,
         sent_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        reply_to -> Nullable<Text>,
+        list_unsubscribe -> Nullable<Text>,
     }
 }
 

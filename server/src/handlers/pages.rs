@@ -14,13 +14,16 @@ use crate::content_encoding::Encoding;
 use crate::document::Document;
 use crate::error::{AppError, AppResult};
 use crate::handlers::redirects;
-use crate::page_cache::{CachedPage, PageKey};
+use crate::page_cache::{self, CachedPage, PageKey};
 use crate::page_data;
 use crate::state::AppState;
 
 /// Browsers may keep a page but must ask again each time; an unchanged one
 /// costs them a 304.
 const PAGE_CACHE_CONTROL: &str = "no-cache";
+
+/// A buyer's own page (their e-mail address is in it) is kept nowhere.
+const PRIVATE_PAGE_CACHE_CONTROL: &str = "private, no-store";
 
 #[derive(serde::Deserialize)]
 struct SearchParam {
@@ -68,24 +71,25 @@ fn cached_response(request: &HttpRequest, page: &CachedPage) -> HttpResponse {
             .and_then(|value| value.to_str().ok())
             .unwrap_or_default()
     };
-    let unchanged = page.matches(header_text(header::IF_NONE_MATCH));
+    let encoding = Encoding::negotiate(header_text(header::ACCEPT_ENCODING));
+    let unchanged = page.matches(header_text(header::IF_NONE_MATCH), encoding);
     let mut response = if unchanged {
         HttpResponse::NotModified()
     } else {
         HttpResponse::build(page.status)
     };
     response
-        .insert_header((header::ETAG, page.etag.as_str()))
+        .insert_header((header::ETAG, page.etag(encoding)))
         .insert_header((header::CACHE_CONTROL, PAGE_CACHE_CONTROL))
         .insert_header((header::VARY, "Accept-Encoding"));
     if unchanged {
         return response.finish();
     }
-    let encoding = Encoding::negotiate(header_text(header::ACCEPT_ENCODING));
-    if let Some(name) = encoding.header_value() {
-        response.insert_header((header::CONTENT_ENCODING, name));
-    }
+    // Named even when it is none: the compression middleware would
+    // otherwise encode the body anew, under the unencoded page's validator.
+    let name = encoding.header_value().unwrap_or("identity");
     response
+        .insert_header((header::CONTENT_ENCODING, name))
         .content_type(ContentType::html())
         .body(page.body(encoding))
 }
@@ -106,9 +110,14 @@ async fn render_at(
     now: DateTime<Utc>,
 ) -> AppResult<HttpResponse> {
     let (status, html) = render_html(state, url, form, version, now).await?;
+    let cache_control = if page_cache::is_private(url) {
+        PRIVATE_PAGE_CACHE_CONTROL
+    } else {
+        PAGE_CACHE_CONTROL
+    };
     Ok(HttpResponse::build(status)
         .content_type(ContentType::html())
-        .insert_header((header::CACHE_CONTROL, PAGE_CACHE_CONTROL))
+        .insert_header((header::CACHE_CONTROL, cache_control))
         .body(html))
 }
 

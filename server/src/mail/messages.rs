@@ -2,6 +2,7 @@
 
 use askama::Template;
 
+use crate::domain::EmailAddress;
 use crate::models::outbox::OutgoingEmail;
 
 #[derive(Template)]
@@ -36,7 +37,8 @@ struct ContactHtml<'a> {
     message: &'a str,
 }
 
-/// Sent to a new newsletter subscriber.
+/// Sent to a new newsletter subscriber; mail programs offer its unsubscribe
+/// link as a button of their own.
 pub fn welcome(
     recipient: &str,
     community: &str,
@@ -55,17 +57,20 @@ pub fn welcome(
             unsubscribe_url,
         }
         .render()?,
+        reply_to: None,
+        list_unsubscribe: Some(unsubscribe_url.to_owned()),
     })
 }
 
-/// Tells the team about a contact-form message.
+/// Tells the team about a contact-form message; replying answers the sender.
 pub fn contact_notification(
     team_inbox: &str,
     community: &str,
     name: &str,
-    email: &str,
+    sender: &EmailAddress,
     message: &str,
 ) -> askama::Result<OutgoingEmail> {
+    let email = sender.as_str();
     Ok(OutgoingEmail {
         recipient: team_inbox.to_owned(),
         subject: format!("Website message from {name}"),
@@ -83,6 +88,8 @@ pub fn contact_notification(
             message,
         }
         .render()?,
+        reply_to: Some(sender.mailbox(name).to_string()),
+        list_unsubscribe: None,
     })
 }
 
@@ -129,5 +136,37 @@ pub fn listing_confirmation(
             support_email,
         }
         .render()?,
+        reply_to: None,
+        list_unsubscribe: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use lettre::message::Mailbox;
+
+    use super::*;
+
+    #[test]
+    fn a_contact_notification_is_answered_to_its_sender_whatever_their_name() {
+        let sender = EmailAddress::parse("jo@example.com").expect("valid");
+        for name in [
+            "Jo",
+            "O'Neil, Jr.",
+            "Jo \"JJ\" Smith",
+            "José Ñúñez",
+            "a\\b <c>",
+        ] {
+            let email =
+                contact_notification("team@example.com", "Town", name, &sender, "Hello there")
+                    .expect("rendered");
+            let reply_to: Mailbox = email
+                .reply_to
+                .as_deref()
+                .expect("a reply-to")
+                .parse()
+                .expect("parses back");
+            assert_eq!(reply_to, sender.mailbox(name), "{name}");
+        }
+    }
 }

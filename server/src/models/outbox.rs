@@ -1,6 +1,7 @@
 //! E-mail waiting for delivery. Enqueue in the same transaction as the
-//! change the e-mail announces; the delivery worker claims due rows, so
-//! several server processes can share one queue without sending twice.
+//! change the e-mail announces; the delivery worker claims due rows one at a
+//! time, right before sending each, so several server processes can share
+//! one queue without sending twice.
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
@@ -15,6 +16,10 @@ pub struct OutgoingEmail {
     pub subject: String,
     pub body_text: String,
     pub body_html: String,
+    /// A mailbox (`Name <address>`) that replies go to instead of the sender.
+    pub reply_to: Option<String>,
+    /// An HTTPS address that unsubscribes the recipient with one POST (RFC 8058).
+    pub list_unsubscribe: Option<String>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -26,6 +31,9 @@ pub struct OutboxEmail {
     pub body_text: String,
     pub body_html: String,
     pub attempts: i32,
+    pub reply_to: Option<String>,
+    pub list_unsubscribe: Option<String>,
+    pub created_at: NaiveDateTime,
 }
 
 #[derive(Insertable)]
@@ -35,11 +43,14 @@ struct NewOutboxEmail<'a> {
     subject: &'a str,
     body_text: &'a str,
     body_html: &'a str,
+    reply_to: Option<&'a str>,
+    list_unsubscribe: Option<&'a str>,
     next_attempt_at: NaiveDateTime,
     created_at: NaiveDateTime,
 }
 
-/// How long a claimed e-mail is reserved for the process sending it.
+/// How long a claimed e-mail is reserved for the process sending it: well
+/// beyond one delivery, whose every SMTP step times out after 10 s.
 const CLAIM: Duration = Duration::seconds(120);
 
 impl OutboxEmail {
@@ -54,6 +65,8 @@ impl OutboxEmail {
                 subject: &email.subject,
                 body_text: &email.body_text,
                 body_html: &email.body_html,
+                reply_to: email.reply_to.as_deref(),
+                list_unsubscribe: email.list_unsubscribe.as_deref(),
                 next_attempt_at: now,
                 created_at: now,
             })
@@ -61,42 +74,43 @@ impl OutboxEmail {
             .map(drop)
     }
 
-    /// Reserves up to `limit` due e-mails for this process and returns them.
-    pub fn claim_due(
+    /// Reserves the oldest due e-mail for this process and returns it. One
+    /// at a time: a reservation that covered a batch could run out while
+    /// the batch's first e-mails crawl through a slow relay, and another
+    /// process would then send the rest a second time.
+    pub fn claim_next(
         conn: &mut DbConnection,
         now: NaiveDateTime,
-        limit: i64,
-    ) -> QueryResult<Vec<OutboxEmail>> {
-        let free = outbox_emails::locked_until
-            .is_null()
-            .or(outbox_emails::locked_until.lt(now));
-        let due: Vec<OutboxEmail> = outbox_emails::table
-            .filter(outbox_emails::sent_at.is_null())
-            .filter(outbox_emails::next_attempt_at.le(now))
-            .filter(free)
-            .order(outbox_emails::id.asc())
-            .limit(limit)
-            .select(OutboxEmail::as_select())
-            .load(conn)?;
-        let mut claimed = Vec::with_capacity(due.len());
-        for email in due {
-            // Only one process wins the update for a row.
+    ) -> QueryResult<Option<OutboxEmail>> {
+        let free = || {
+            outbox_emails::locked_until
+                .is_null()
+                .or(outbox_emails::locked_until.lt(now))
+        };
+        loop {
+            let Some(email) = outbox_emails::table
+                .filter(outbox_emails::sent_at.is_null())
+                .filter(outbox_emails::next_attempt_at.le(now))
+                .filter(free())
+                .order(outbox_emails::id.asc())
+                .select(OutboxEmail::as_select())
+                .first(conn)
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            // Only one process wins the update for a row; the loser looks again.
             let won = diesel::update(
                 outbox_emails::table
                     .filter(outbox_emails::id.eq(email.id))
-                    .filter(
-                        outbox_emails::locked_until
-                            .is_null()
-                            .or(outbox_emails::locked_until.lt(now)),
-                    ),
+                    .filter(free()),
             )
             .set(outbox_emails::locked_until.eq(now + CLAIM))
             .execute(conn)?;
             if won == 1 {
-                claimed.push(email);
+                return Ok(Some(email));
             }
         }
-        Ok(claimed)
     }
 
     pub fn mark_sent(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<()> {

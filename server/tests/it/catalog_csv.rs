@@ -1,7 +1,11 @@
-use server::catalog_csv::{export, import, ImportError};
-use server::db::Database;
+use std::process::Command;
 
-use crate::helpers::{migrated_database, on_each_backend, spawn_app, Backend};
+use server::catalog_csv::{export, import, ImportError};
+use server::db::{Database, DbConnection};
+
+use crate::helpers::{
+    migrated_database, on_each_backend, spawn_app, workspace, Backend, TestDatabase,
+};
 
 fn export_string(db: &Database) -> String {
     let mut out = Vec::new();
@@ -54,5 +58,66 @@ fn a_file_with_one_bad_row_imports_nothing_and_names_the_row() {
         export_string(&db).lines().count(),
         1,
         "only the header: nothing was imported"
+    );
+}
+
+const HEADER: &str = "name,slug,description,address,phone,email,website,logoUrl,imageUrl,latitude,longitude,categoryName,featured,verified";
+
+#[test]
+fn a_category_is_found_by_the_slug_its_name_makes_and_a_name_without_one_is_refused() {
+    let (_database, db) = migrated_database(Backend::Sqlite);
+    let mut conn = db.connection().expect("connection");
+    let import_rows = |conn: &mut DbConnection, rows: &str| {
+        import(
+            conn,
+            format!("{HEADER}\n{rows}").as_bytes(),
+            chrono::Utc::now(),
+        )
+    };
+    let refused = import_rows(
+        &mut conn,
+        "Lines Shop,lines-shop,\"Two\nlines\",,,,,,,,,Shopping,false,false\n\
+         Blank Shop,blank-shop,,,,,,,,,,\" & \",false,false\n",
+    );
+    match refused {
+        // The second row starts on line 4: the first row's description spans two lines.
+        Err(ImportError::Rows(problems)) => {
+            assert_eq!(problems.len(), 1, "{problems:?}");
+            assert!(
+                problems[0].starts_with("row 4: category name"),
+                "{problems:?}"
+            );
+        }
+        other => panic!("expected row errors, got {other:?}"),
+    }
+    for row in [
+        "Diner,diner,,,,,,,,,,Food & Dining,false,false",
+        "Food Cart,food-cart,,,,,,,,,,food & dining ,false,false",
+        "Tea Cart,tea-cart,,,,,,,,,,Food/Dining,false,false",
+    ] {
+        import_rows(&mut conn, row).expect("imported");
+    }
+    let exported = export_string(&db);
+    assert_eq!(exported.matches(",Food & Dining,").count(), 3, "{exported}");
+}
+
+#[test]
+fn the_export_command_writes_the_csv_alone_to_standard_output() {
+    let database = TestDatabase::create(Backend::Sqlite);
+    // A new database: the command migrates it first, and says so in the log.
+    let output = Command::new(env!("CARGO_BIN_EXE_server"))
+        .arg("export")
+        .current_dir(workspace())
+        .env("DATABASE_URL", database.url())
+        .env("RUST_LOG", "info")
+        .output()
+        .expect("server export");
+    assert!(output.status.success());
+    let logs = String::from_utf8_lossy(&output.stderr);
+    assert!(logs.contains("database migrated"), "{logs}");
+    let db = Database::connect(database.url(), 1).expect("connect");
+    assert_eq!(
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        export_string(&db)
     );
 }

@@ -275,39 +275,83 @@ async fn behind_a_trusted_proxy_each_forwarded_visitor_has_an_allowance_of_its_o
     assert_eq!(status("203.0.113.1").await, 429);
 }
 
-#[actix_rt::test]
-async fn the_unsubscribe_link_in_the_welcome_email_ends_the_subscription() {
-    let app = spawn_app(Backend::Sqlite).await;
+/// Subscribes ann@example.com; the unsubscribe link of her welcome e-mail.
+async fn subscribe_for_an_unsubscribe_link(app: &TestApp) -> String {
     app.post_json(
         "/api/newsletter/subscribe",
         json!({ "email": "ann@example.com" }),
     )
     .await;
-    let text: String = count(&app, |c| {
+    let (text, header): (String, Option<String>) = count(app, |c| {
         outbox_emails::table
-            .select(outbox_emails::body_text)
+            .select((outbox_emails::body_text, outbox_emails::list_unsubscribe))
             .first(c)
     });
     let start = text
         .find("/unsubscribe?token=")
         .expect("link in the e-mail");
-    let path = text[start..].split_whitespace().next().expect("link");
-    let tampered = format!("{}x", path);
-    assert_eq!(app.get(&tampered).await.status(), 400);
-    let response = app.get(path).await;
-    assert_eq!(response.status(), 200);
-    assert!(response
-        .text()
-        .await
-        .expect("body")
-        .contains("unsubscribed"));
-    let active: bool = count(&app, |c| {
+    let path = text[start..]
+        .split_whitespace()
+        .next()
+        .expect("link")
+        .to_owned();
+    assert!(
+        header.is_some_and(|url| url.ends_with(&path)),
+        "the mail program's button uses the same link"
+    );
+    path
+}
+
+fn still_subscribed(app: &TestApp) -> bool {
+    count(app, |c| {
         diesel::select(diesel::dsl::exists(
             newsletter_subscribers::table.filter(newsletter_subscribers::unsubscribed_at.is_null()),
         ))
         .get_result(c)
-    });
-    assert!(!active);
+    })
+}
+
+#[actix_rt::test]
+async fn opening_the_unsubscribe_link_asks_and_only_its_button_ends_the_subscription() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let path = subscribe_for_an_unsubscribe_link(&app).await;
+    let tampered = format!("{}x", path);
+    assert_eq!(app.get(&tampered).await.status(), 400);
+    let post = |path: String| app.client.post(app.url(&path)).send();
+    assert_eq!(post(tampered).await.expect("sent").status(), 400);
+
+    // A mail scanner opening the link changes nothing.
+    let question = app.get(&path).await;
+    assert_eq!(question.status(), 200);
+    assert_eq!(question.headers()["cache-control"], "no-store");
+    let html = question.text().await.expect("body");
+    assert!(html.contains("ann@example.com"), "{html}");
+    assert!(
+        html.contains(&format!(r#"<form method="post" action="{path}">"#)),
+        "{html}"
+    );
+    assert!(still_subscribed(&app));
+
+    let answer = post(path).await.expect("sent");
+    assert_eq!(answer.status(), 200);
+    assert!(answer.text().await.expect("body").contains("unsubscribed"));
+    assert!(!still_subscribed(&app));
+}
+
+#[actix_rt::test]
+async fn a_mail_programs_one_click_unsubscribe_from_elsewhere_ends_the_subscription() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let path = subscribe_for_an_unsubscribe_link(&app).await;
+    let answer = app
+        .client
+        .post(app.url(&path))
+        .header("origin", "https://mail.example")
+        .form(&[("List-Unsubscribe", "One-Click")])
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(answer.status(), 200);
+    assert!(!still_subscribed(&app));
 }
 
 #[actix_rt::test]

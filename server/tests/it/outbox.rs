@@ -5,10 +5,15 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use chrono::{Duration as Span, Utc};
+use diesel::prelude::*;
 use serde_json::json;
+use server::db::schema::outbox_emails;
+use server::db::{Database, DbConnection};
+use server::models::outbox::{OutboxEmail, OutgoingEmail};
 
-use crate::helpers::{Backend, TestDatabase};
-use crate::process::{accepts, free_port, start_binary, wait_for};
+use crate::helpers::{migrated_database, on_each_backend, Backend, TestDatabase};
+use crate::process::{accepts, free_port, start_binary, wait_for, ServerProcess};
 
 /// aiosmtpd writing every message it receives into a Maildir.
 struct SmtpSink {
@@ -53,7 +58,7 @@ fn delivered(maildir: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn start_server(database_url: &str, port: u16, smtp_port: u16) -> Child {
+fn start_server(database_url: &str, port: u16, smtp_port: u16) -> ServerProcess {
     let smtp_port = smtp_port.to_string();
     start_binary(
         database_url,
@@ -81,7 +86,18 @@ async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_re
         .await
         .expect("sent");
     assert_eq!(response.status(), 201);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Killed between attempts: one that held the e-mail would keep it reserved for minutes.
+    let db = Database::connect(database.url(), 1).expect("connect");
+    wait_for("a failed attempt", || {
+        let mut conn = db.connection().expect("connection");
+        outbox_emails::table
+            .filter(outbox_emails::attempts.ge(1))
+            .filter(outbox_emails::locked_until.is_null())
+            .count()
+            .get_result::<i64>(&mut conn)
+            .expect("count")
+            == 1
+    });
     server.kill().expect("kill -9");
     server.wait().expect("reaped");
 
@@ -96,7 +112,49 @@ async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_re
     let mails = delivered(&maildir);
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert!(mails[0].contains("Subject: Website message from Jo Outage"));
+    let reply_to = mails[0]
+        .lines()
+        .find(|line| line.starts_with("Reply-To:"))
+        .expect("a Reply-To header");
+    assert!(
+        reply_to.contains("Jo Outage") && reply_to.ends_with("<jo@example.com>"),
+        "{reply_to}"
+    );
     assert!(mails[0].contains("Sent while the mail server was down."));
     server.kill().expect("stop");
     let _ = server.wait();
+}
+
+fn note(to: &str) -> OutgoingEmail {
+    OutgoingEmail {
+        recipient: to.into(),
+        subject: "Note".into(),
+        body_text: "Note".into(),
+        body_html: "<p>Note</p>".into(),
+        reply_to: None,
+        list_unsubscribe: None,
+    }
+}
+
+on_each_backend! {
+    async fn each_claim_reserves_one_email_so_a_slow_relay_never_holds_the_ones_behind_it(backend) {
+        let (_database, db) = migrated_database(backend);
+        let mut conn = db.connection().expect("connection");
+        let now = Utc::now().naive_utc();
+        for to in ["a@example.com", "b@example.com"] {
+            OutboxEmail::enqueue(&mut conn, &note(to), now).expect("queued");
+        }
+        let claim = |conn: &mut DbConnection, at| {
+            OutboxEmail::claim_next(conn, at)
+                .expect("claimed")
+                .map(|email| email.recipient)
+        };
+        // This process sends the first; another process takes the second.
+        assert_eq!(claim(&mut conn, now).as_deref(), Some("a@example.com"));
+        assert_eq!(claim(&mut conn, now).as_deref(), Some("b@example.com"));
+        assert_eq!(claim(&mut conn, now), None);
+        // A reservation that ran out (its process died) frees the e-mail again.
+        let later = now + Span::seconds(121);
+        assert_eq!(claim(&mut conn, later).as_deref(), Some("a@example.com"));
+    }
 }

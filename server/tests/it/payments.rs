@@ -661,10 +661,13 @@ on_each_backend! {
         let order = only_order(&app);
         assert_eq!((order.email, order.business_name), (None, None));
         assert_eq!(confirmation_orders(&app), vec![None, None]);
-        // The buyer's own browser still claims it, once.
+        let queued = || count(&app, |c| outbox_emails::table.count().get_result(c));
+        assert_eq!(queued(), 0, "nothing is e-mailed without a claim");
+        // The buyer's own browser still claims it, once, and is e-mailed once.
         assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
         assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
         assert_eq!(confirmation_orders(&app), vec![None, None, Some(only_order(&app).id), None]);
+        assert_eq!(queued(), 1);
     }
 }
 

@@ -2,10 +2,36 @@
 
 use std::io::Read;
 use std::net::TcpListener;
+use std::ops::{Deref, DerefMut};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::helpers::workspace;
+
+/// A server process that is killed when dropped, so a failing test leaves
+/// no server running behind it.
+pub struct ServerProcess(Child);
+
+impl Deref for ServerProcess {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for ServerProcess {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
 
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -32,14 +58,18 @@ pub fn accepts(port: u16) -> bool {
 
 /// Starts `server serve` on `port` against `database_url` with extra
 /// settings, and waits until it accepts connections.
-pub fn start_binary(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+pub fn start_binary(database_url: &str, port: u16, settings: &[(&str, &str)]) -> ServerProcess {
     spawn_serving(serve_command(database_url, port, settings), port)
 }
 
-/// As `start_binary`, with the server's log lines (its stdout) readable from the child.
-pub fn start_binary_with_logs(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Child {
+/// As `start_binary`, with the server's log lines (its stderr) readable from the child.
+pub fn start_binary_with_logs(
+    database_url: &str,
+    port: u16,
+    settings: &[(&str, &str)],
+) -> ServerProcess {
     let mut command = serve_command(database_url, port, settings);
-    command.stdout(Stdio::piped());
+    command.stderr(Stdio::piped());
     spawn_serving(command, port)
 }
 
@@ -52,11 +82,11 @@ pub async fn get(port: u16, path: &str) -> reqwest::Response {
 
 /// Stops a server started by `start_binary_with_logs` gracefully; the JSON
 /// log lines it wrote (started with `SITE_SERVER__LOG_FORMAT=json`).
-pub fn stop_and_read_json_logs(mut server: Child) -> Vec<serde_json::Value> {
+pub fn stop_and_read_json_logs(mut server: ServerProcess) -> Vec<serde_json::Value> {
     stop_gracefully(&server);
     let mut logs = String::new();
     server
-        .stdout
+        .stderr
         .take()
         .expect("started with its logs piped")
         .read_to_string(&mut logs)
@@ -80,8 +110,8 @@ fn serve_command(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Co
     command
 }
 
-fn spawn_serving(mut command: Command, port: u16) -> Child {
-    let child = command.spawn().expect("server binary");
+fn spawn_serving(mut command: Command, port: u16) -> ServerProcess {
+    let child = ServerProcess(command.spawn().expect("server binary"));
     wait_for("the server", || accepts(port));
     child
 }

@@ -41,7 +41,8 @@ fn unbrotli(bytes: &[u8]) -> String {
 async fn pages_come_in_the_best_accepted_encoding_and_decode_to_the_same_html() {
     let app = spawn_app(Backend::Sqlite).await;
     let plain = get_with(&app, "/directory", &[]).await;
-    assert_eq!(plain.headers().get(header::CONTENT_ENCODING), None);
+    // Said outright, so the compression middleware leaves the body alone.
+    assert_eq!(plain.headers()[header::CONTENT_ENCODING], "identity");
     let html = plain.text().await.expect("body");
     assert!(html.contains("Featured Businesses"));
 
@@ -134,6 +135,77 @@ async fn an_unchanged_page_answers_304_to_its_etag() {
     )
     .await;
     assert_eq!(stale.status(), 200);
+}
+
+#[actix_rt::test]
+async fn each_encoding_of_a_page_has_its_own_etag_and_a_missing_page_none_to_match() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let mut etags = Vec::new();
+    for accept in ["br", "gzip", "identity"] {
+        let response = get_with(&app, "/history", &[(header::ACCEPT_ENCODING, accept)]).await;
+        let etag = response.headers()[header::ETAG]
+            .to_str()
+            .expect("etag")
+            .to_owned();
+        let again = [
+            (header::ACCEPT_ENCODING, accept),
+            (header::IF_NONE_MATCH, &etag),
+        ];
+        assert_eq!(
+            get_with(&app, "/history", &again).await.status(),
+            304,
+            "{accept}"
+        );
+        etags.push(etag);
+    }
+    assert_eq!(
+        etags.iter().collect::<std::collections::HashSet<_>>().len(),
+        3,
+        "{etags:?}"
+    );
+    // The brotli page's validator does not stand for the gzip page.
+    let other = [
+        (header::ACCEPT_ENCODING, "gzip"),
+        (header::IF_NONE_MATCH, &etags[0]),
+    ];
+    assert_eq!(get_with(&app, "/history", &other).await.status(), 200);
+
+    let missing = get_with(&app, "/no-such-page", &[(header::IF_NONE_MATCH, "*")]).await;
+    assert_eq!(missing.status(), 404);
+}
+
+#[actix_rt::test]
+async fn answers_that_change_or_name_a_buyer_are_not_kept_as_they_are() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in [
+        "/payment-success?plan=premium&email=ann@example.com&business=Ann",
+        "/checkout?plan=premium",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(
+            response.headers()[header::CACHE_CONTROL],
+            "private, no-store",
+            "{path}"
+        );
+    }
+    for path in ["/api/businesses", "/api/businesses/no-such-business"] {
+        let response = app.get(path).await;
+        assert_eq!(
+            response.headers()[header::CACHE_CONTROL],
+            "no-cache",
+            "{path}"
+        );
+    }
+    let image = app.get("/images/badges/bbb.svg").await;
+    assert_eq!(image.status(), 200);
+    assert_eq!(
+        image.headers()[header::CACHE_CONTROL],
+        "public, max-age=86400"
+    );
+    // A picture added later must show at once where one was missing.
+    let missing = app.get("/images/logos/not-yet-uploaded.svg").await;
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.headers()[header::CACHE_CONTROL], "no-cache");
 }
 
 #[actix_rt::test]
@@ -269,6 +341,35 @@ async fn with_the_caches_off_every_request_renders_from_the_database() {
         "data_version_reads_total 0",
     ])
     .await;
+}
+
+#[actix_rt::test]
+async fn a_page_whose_data_cannot_be_read_answers_the_html_notice() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.cache.enabled = false;
+        settings.cache.reads_max_megabytes = 0;
+    })
+    .await;
+    let mut conn = app.db.connection().expect("connection");
+    diesel::sql_query("ALTER TABLE categories RENAME TO categories_gone")
+        .execute(&mut *conn)
+        .expect("renamed");
+    let response = app.get("/directory").await;
+    assert_eq!(response.status(), 500);
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "text/html; charset=utf-8"
+    );
+    assert!(response
+        .text()
+        .await
+        .expect("body")
+        .contains("Something went wrong"));
+    // The API keeps answering JSON.
+    let api = app.get("/api/categories").await;
+    assert_eq!(api.status(), 500);
+    assert_eq!(api.headers()[header::CONTENT_TYPE], "application/json");
 }
 
 #[actix_rt::test]

@@ -179,6 +179,8 @@ fn renders_wait_in_line_for_the_isolate_and_a_full_line_answers_saturated() {
 fn while_one_thread_s_isolate_is_stuck_the_others_keep_rendering() {
     with_script_isolates(async {
         let pool = pool(8);
+        // Made before the clock starts: the timed renders below time the render alone.
+        pool.warm_this_thread().expect("isolate loaded");
         let (started, started_rx) = std::sync::mpsc::channel();
         let stuck = std::thread::spawn({
             let pool = pool.clone();

@@ -104,14 +104,9 @@ async fn store(
     message: String,
 ) -> AppResult<()> {
     let site = &state.settings.site;
-    let notification = messages::contact_notification(
-        &site.email,
-        &site.community_name,
-        &name,
-        email.as_str(),
-        &message,
-    )
-    .map_err(|error| AppError::Internal(error.into()))?;
+    let notification =
+        messages::contact_notification(&site.email, &site.community_name, &name, &email, &message)
+            .map_err(|error| AppError::Internal(error.into()))?;
     let now = chrono::Utc::now().naive_utc();
     state
         .db

@@ -31,16 +31,18 @@ pub struct ListingConfirmationRequest {
     plan: String,
 }
 
-/// `POST /api/business-listing-confirmation`: attaches the owner's e-mail
-/// and business name to the order this browser started, when it carries the
-/// claim on it (an order of the plan, not yet claimed), keeps the request,
-/// and queues the confirmation e-mail, in one transaction.
+/// `POST /api/business-listing-confirmation`: keeps the request and, when the
+/// browser carries the claim on the order it started (an order of the plan,
+/// not yet claimed), attaches the owner's e-mail and business name to that
+/// order and queues the confirmation e-mail, in one transaction. Without the
+/// claim nothing is sent: anyone could otherwise make the site e-mail any
+/// address a text of their choosing (the business name).
 #[utoipa::path(
     post,
     path = "/api/business-listing-confirmation",
     request_body = ListingConfirmationRequest,
     responses(
-        (status = 201, description = "Stored; the confirmation e-mail is queued. With the `listing_order` cookie the order it names gets the details, and the cookie is removed"),
+        (status = 201, description = "Stored. With the `listing_order` cookie, the order it names gets the details, the confirmation e-mail is queued and the cookie is removed"),
         (status = 422, description = "Invalid fields", body = crate::error::ErrorBody),
     )
 )]
@@ -81,7 +83,7 @@ pub async fn confirm_business_listing(
     )
     .map_err(|error| AppError::Internal(error.into()))?;
     let now = chrono::Utc::now().naive_utc();
-    state
+    let queued = state
         .db
         .run(move |conn| {
             conn.write_transaction(|conn| {
@@ -100,12 +102,17 @@ pub async fn confirm_business_listing(
                     created_at: now,
                 }
                 .insert(conn)?;
-                OutboxEmail::enqueue(conn, &confirmation, now)
+                if order_id.is_some() {
+                    OutboxEmail::enqueue(conn, &confirmation, now)?;
+                }
+                Ok::<_, diesel::result::Error>(order_id.is_some())
             })
             .map_err(AppError::from)
         })
         .await?;
-    state.outbox_wake.notify_one();
+    if queued {
+        state.outbox_wake.notify_one();
+    }
     Ok(HttpResponse::Created()
         .cookie(super::order_cookie_removal())
         .json(json!({ "message": "Confirmation sent" })))
