@@ -64,11 +64,12 @@ describe("checkout", () => {
     try {
       await stubStripeJs(page);
       const created = page.waitForResponse((response) => response.url().endsWith("/api/create-payment-intent"));
+      const logged = page.waitForEvent("console", (message) => message.text().includes("Creating the payment failed"));
       await gotoHydrated(page, `${session.server.baseUrl}${ANNUAL_PREMIUM}`);
       const response = await created;
       assert.equal(response.status(), 503);
       assert.deepEqual(response.request().postDataJSON(), { amount: 990, plan: "premium", billing: "annual" });
-      await page.waitForTimeout(200);
+      await logged;
       const main = page.locator("main");
       assert.ok(await main.getByText("Loading payment form...").isVisible());
       assert.ok(await main.getByText("Premium Business Listing (annual) · $990/year").isVisible());
@@ -118,12 +119,17 @@ describe("checkout", () => {
     const { page, close } = await openPage(session.browser);
     try {
       const sent = [];
+      let firstSent;
+      const first = new Promise((resolve) => (firstSent = resolve));
       await page.route("**/api/business-listing-confirmation", (route) => {
         sent.push(route.request().postDataJSON());
+        firstSent();
         return route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
       });
       await gotoHydrated(page, `${session.server.baseUrl}/payment-success?plan=premium&email=owner%40example.com&business=Joe%27s%20Diner`);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      await first;
+      // Time for a second send, which must not come.
       await page.waitForTimeout(300);
       assert.deepEqual(sent, [{ email: "owner@example.com", businessName: "Joe's Diner", plan: "Premium" }]);
 

@@ -4,7 +4,6 @@
 // from the database is inert, and the loading skeletons appear only while a
 // client-side navigation waits for the API.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -13,7 +12,7 @@ import { build } from "esbuild";
 import { gotoHydrated, openPage } from "./support/browser.mjs";
 import { decodeEntities, elements, readPage, textOf } from "./support/html.mjs";
 import { DEFAULT_COMMUNITY, fill, seed } from "./support/seed.mjs";
-import { startServer } from "./support/server.mjs";
+import { sqlite, startServer } from "./support/server.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
 
 const uiRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,22 +70,29 @@ function clock(time) {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
 }
 
-/** Today's calendar date in the community, as a UTC-midnight Date for calendar arithmetic. */
-function communityToday() {
+/** The calendar date in the community at `instant`, as a UTC-midnight Date for calendar arithmetic. */
+function communityDate(instant) {
   const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(new Date())
+    .format(instant)
     .split("-")
     .map(Number);
   return Date.UTC(year, month - 1, day);
 }
 
-/** What the events page shows for each seeded event: the seeder puts them `startsInDays` after the community's today. */
-function expectedEvents() {
+/**
+ * What the events page shows for each seeded event: the seeder puts them `startsInDays` after
+ * the community's date when it ran (`seededAt`, not now: a test may run past midnight).
+ */
+function expectedEvents(seededAt) {
   assert.ok(
     seed.events.every((event) => event.startsInDays !== 0),
     "an event seeded for today may or may not be over; the seed should not rely on that",
   );
-  const today = communityToday();
+  assert.ok(
+    seed.events.every((event) => !/\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(event.title)),
+    "the seeded day of an event moves with the day the seeder runs; a title should not name a weekday",
+  );
+  const today = communityDate(seededAt);
   return seed.events
     .filter((event) => event.startsInDays > 0)
     .toSorted((a, b) => a.startsInDays - b.startsInDays || a.startTime.localeCompare(b.startTime))
@@ -114,9 +120,9 @@ const unpublishedArticle = seed.articles.find((article) => !article.published);
 const fullArticle = publishedArticles.find((article) => article.content && article.imageUrl);
 const emptyArticle = publishedArticles.find((article) => !article.content?.trim());
 
-/** "November 20, 2026": the day, in the community, `daysAgo` days before now (the seeder's clock). */
-const createdDate = (daysAgo) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString("en-US", { timeZone: TIME_ZONE, month: "long", day: "numeric", year: "numeric" });
+/** "November 20, 2026": the day, in the community, `daysAgo` days before the seeder ran (`seededAt`). */
+const createdDate = (daysAgo, seededAt) =>
+  new Date(seededAt.getTime() - daysAgo * 86_400_000).toLocaleDateString("en-US", { timeZone: TIME_ZONE, month: "long", day: "numeric", year: "numeric" });
 
 // ---------------------------------------------------------------------------
 // Looking at a page twice: the server's HTML alone (fetched, then parsed by a
@@ -195,7 +201,7 @@ async function definitions(scope) {
 
 describe("each community page arrives complete from the server and hydrates unchanged", () => {
   test("/events lists every upcoming event with its date block, badge, long date, times and location", async () => {
-    const events = expectedEvents();
+    const events = expectedEvents(session.server.seededAt);
     assert.ok(events.length > 1, "the seed has upcoming events");
     await checkRoute("/events", {
       raw: (html) => {
@@ -253,7 +259,7 @@ describe("each community page arrives complete from the server and hydrates unch
           const where = `${view}, card ${index + 1} "${title}"`;
           assert.equal(await text(card.getByRole("heading", { level: 3 })), title, `${where}: title, newest first`);
           assert.equal(await card.getByText(capitalize(article.category), { exact: true }).count(), 1, `${where}: badge`);
-          assert.equal(await card.getByText(createdDate(article.publishedDaysAgo), { exact: true }).count(), 1, `${where}: date`);
+          assert.equal(await card.getByText(createdDate(article.publishedDaysAgo, session.server.seededAt), { exact: true }).count(), 1, `${where}: date`);
           assert.equal(await card.getByText(fill(article.excerpt), { exact: true }).count(), 1, `${where}: excerpt`);
           const readMore = card.getByRole("link", { name: /Read More/ });
           assert.equal(await readMore.count(), 1, `${where}: one 'Read More' link`);
@@ -277,7 +283,7 @@ describe("each community page arrives complete from the server and hydrates unch
         assert.equal(await article.count(), 1, view);
         assert.equal(await text(article.getByRole("heading", { level: 1 })), title, `${view}: title`);
         assert.equal(await article.getByText(capitalize(fullArticle.category), { exact: true }).count(), 1, `${view}: badge`);
-        assert.equal(await article.getByText(createdDate(fullArticle.publishedDaysAgo), { exact: true }).count(), 1, `${view}: date`);
+        assert.equal(await article.getByText(createdDate(fullArticle.publishedDaysAgo, session.server.seededAt), { exact: true }).count(), 1, `${view}: date`);
         assert.equal(await article.getByText(fill(fullArticle.excerpt), { exact: true }).count(), 1, `${view}: excerpt`);
         assert.equal(await article.locator(`img[src="${fullArticle.imageUrl}"]`).count(), 1, `${view}: image`);
         assert.ok((await text(article)).includes(htmlText(fullArticle.content)), `${view}: content text`);
@@ -698,10 +704,26 @@ describe("dates around a daylight-saving change are the community's", () => {
   }
 });
 
-/** Runs SQL against the test database with the sqlite3 shell (waiting out the server's locks). */
-function sqlite(databasePath, sql) {
-  return execFileSync("/usr/bin/sqlite3", ["-cmd", ".timeout 5000", databasePath, sql], { encoding: "utf8" });
-}
+describe("a page left open reads the clock again when the visitor moves on", () => {
+  test("days later, going home from /news marks the new day in the calendar", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    try {
+      await page.clock.install({ time: new Date() });
+      await gotoHydrated(page, `${session.server.baseUrl}/news`);
+      const later = new Date(Date.now() + 3 * 86_400_000);
+      await page.clock.setSystemTime(later);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+      await page.waitForURL(`${session.server.baseUrl}/`);
+      const today = page.locator("main [aria-current='date']");
+      await today.waitFor();
+      const day = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, day: "numeric" }).format(later);
+      assert.equal((await today.textContent()).match(/^\d+/)?.[0], day);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});
 
 // ---------------------------------------------------------------------------
 
@@ -725,7 +747,7 @@ describe("skeletons show only while a client-side navigation waits for its data"
   }
 
   for (const { link, path, api, testId, busyName, expected } of [
-    { link: "Events", path: "/events", api: "/api/events", testId: "event-skeleton", busyName: "Loading events", expected: () => expectedEvents().length },
+    { link: "Events", path: "/events", api: "/api/events", testId: "event-skeleton", busyName: "Loading events", expected: () => expectedEvents(session.server.seededAt).length },
     { link: "News", path: "/news", api: "/api/articles", testId: "article-skeleton", busyName: "Loading articles", expected: () => publishedArticles.length },
   ]) {
     test(`going from / to ${path} in the header shows 3 skeletons, then the ${link.toLowerCase()}`, async () => {

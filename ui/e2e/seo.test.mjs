@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
 import { launchBrowser } from "./support/browser.mjs";
 import { decodeEntities } from "./support/html.mjs";
-import { startServer } from "./support/server.mjs";
+import { sqlite, startServer } from "./support/server.mjs";
 
 const OFFSET_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
@@ -131,7 +131,9 @@ describe("head tags", () => {
       assert.ok(head.ogImage?.startsWith(`${BASE}/`) && /\.(png|jpe?g|webp)$/.test(head.ogImage), `${path}: og:image ${head.ogImage}`);
       assert.equal(head.twitterCard, "summary_large_image", path);
       assert.equal(head.twitterImage, head.ogImage, path);
-      assert.equal(head.robots, undefined, `${path} is indexable`);
+      // A search result's title and description hold the visitor's words: anyone could link spam into them.
+      if (path.includes("?search=")) assert.equal(head.robots, "noindex", `${path} is not indexed`);
+      else assert.equal(head.robots, undefined, `${path} is indexable`);
     }
   });
 
@@ -163,20 +165,56 @@ describe("head tags", () => {
     assert.equal(search.canonical, `${BASE}/directory?search=Pecan+Grill`);
     const plain = headTags((await serverHtml("/events?utm_source=flyer")).html);
     assert.equal(plain.canonical, `${BASE}/events`);
+    // No other page reads `search`: keeping it would make copies of the page under other addresses.
+    for (const path of ["/", "/events", "/news", `/business/${seed.businesses[0].slug}`]) {
+      const head = headTags((await serverHtml(`${path}?search=Pecan%20Grill`)).html);
+      assert.equal(head.canonical, `${BASE}${path}`, path);
+    }
   });
 
-  test("not-found, checkout and payment pages ask not to be indexed", async () => {
+  test("an empty directory search is the directory itself: indexed, without the parameter", async () => {
+    const head = headTags((await serverHtml("/directory?search=%20%20")).html);
+    assert.equal(head.canonical, `${BASE}/directory`);
+    assert.equal(head.robots, undefined);
+  });
+
+  test("not-found, checkout, payment and directory search pages ask not to be indexed", async () => {
     for (const [path, status] of [
       ["/no-such-page", 404],
       ["/business/no-such-business", 404],
       ["/news/no-such-article", 404],
       ["/checkout?plan=premium&billing=annual&amount=990", 200],
       ["/payment-success?plan=premium", 200],
+      ["/directory?search=Pecan%20Grill", 200],
     ]) {
       const page = await serverHtml(path);
       assert.equal(page.status, status, path);
       assert.equal(headTags(page.html).robots, "noindex", path);
     }
+  });
+});
+
+describe("a business picture at an absolute address (an imported logo)", () => {
+  const LOGO = "https://images.example.com/logos/imported-logo.png";
+  const business = seed.businesses[0];
+  let imported;
+
+  before(async () => {
+    imported = await startServer();
+    sqlite(imported.databasePath, `UPDATE businesses SET image_url = NULL, logo_url = '${LOGO}' WHERE slug = '${business.slug}';`);
+  });
+
+  after(async () => {
+    await imported?.stop();
+  });
+
+  test("is the link-preview image and the JSON-LD image as it is, not put on the site's origin", async () => {
+    const html = await (await fetch(`${imported.baseUrl}/business/${business.slug}`)).text();
+    const head = headTags(html);
+    assert.equal(head.ogImage, LOGO);
+    assert.equal(head.twitterImage, LOGO);
+    const entity = jsonLd(html).find((block) => block.url === `${imported.baseUrl}/business/${business.slug}`);
+    assert.equal(entity?.image, LOGO);
   });
 });
 

@@ -1,6 +1,6 @@
 // Starts the real server binary on a free port with its own seeded SQLite
 // database, for one browser test file.
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -52,19 +52,37 @@ export async function startServer({ env = {} } = {}) {
     RUST_LOG: "warn,server::mail=error",
     ...env,
   };
+  const seededAt = new Date();
   const seeded = spawnSync(binary, ["seed"], { cwd: repoRoot, env: serverEnv, stdio: "inherit" });
   if (seeded.status !== 0) throw new Error("seeding the test database failed");
   const child = spawn(binary, ["serve"], { cwd: repoRoot, env: serverEnv, stdio: ["ignore", "inherit", "inherit"] });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/`, child);
+  try {
+    await waitUntilUp(`${baseUrl}/`, child);
+  } catch (error) {
+    // A server left running would keep the test process, and the run, alive.
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     /** The SQLite file the server uses (meaningful unless `env` names another DATABASE_URL). */
     databasePath,
+    /**
+     * Just before seeding: the seeder dates its events and articles from its own clock then, so
+     * expectations derived from this instant hold even if the tests run past midnight.
+     */
+    seededAt,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((done) => (child.exitCode !== null ? done() : child.once("exit", done)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs SQL against a test database with the sqlite3 shell (waiting out the server's locks). */
+export function sqlite(databasePath, sql) {
+  return execFileSync("sqlite3", ["-cmd", ".timeout 5000", databasePath, sql], { encoding: "utf8" });
 }

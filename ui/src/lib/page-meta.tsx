@@ -6,7 +6,7 @@ export interface PageMeta {
   title: string;
   description: string;
   noindex: boolean;
-  /** The page's own picture for link previews (a site path); the site's share image otherwise. */
+  /** The page's own picture for link previews (a site path or an absolute URL); the site's share image otherwise. */
   image: string | null;
   /** Open Graph type: "article" for news stories. */
   type: "website" | "article";

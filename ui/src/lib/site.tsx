@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import type { FormOutcome } from "./form-outcome";
 import type { CataloguePlan } from "./plans";
 
@@ -32,8 +33,19 @@ export interface PageData {
 const SiteContext = createContext<SiteConfig | null>(null);
 const NowContext = createContext<Date | null>(null);
 
-/** Provides the configuration and the request's "now" (a hydrating browser reuses the server's). */
-export function SiteProvider({ site, now, children }: { site: SiteConfig; now: Date; children: ReactNode }) {
+/**
+ * Provides the configuration and "now": the request's while the page renders on the server and
+ * hydrates (so the browser draws what the server did), then the browser's own clock, read again
+ * at each navigation, so a tab left open past midnight shows the new day.
+ */
+export function SiteProvider({ site, now: requested, children }: { site: SiteConfig; now: Date; children: ReactNode }) {
+  const { key } = useLocation();
+  const hydrated = useRef(false);
+  useEffect(() => {
+    hydrated.current = true;
+  }, []);
+  // `key` is not read inside: a navigation (a new location key) is what reads the clock again.
+  const now = useMemo(() => (hydrated.current ? new Date() : requested), [key, requested]);
   return (
     <SiteContext.Provider value={site}>
       <NowContext.Provider value={now}>{children}</NowContext.Provider>
@@ -51,6 +63,11 @@ export function useSite(): SiteConfig {
   const site = useContext(SiteContext);
   if (!site) throw new Error("useSite must be used inside <SiteProvider>");
   return site;
+}
+
+/** `path` on the configured public origin; an address that is already absolute (an imported logo) stays as it is. */
+export function absoluteUrl(site: SiteConfig, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${site.publicBaseUrl.replace(/\/$/, "")}${path}`;
 }
 
 /** Replaces the `{community}` token that seeded content uses for the town's name. */

@@ -17,7 +17,7 @@ import type {
   WithContext,
 } from "schema-dts";
 import { displayAddress } from "@/components/ui/business-format";
-import { withCommunity, type SiteConfig } from "./site";
+import { absoluteUrl, withCommunity, type SiteConfig } from "./site";
 import { wallClock } from "./time";
 import type { Article, Business, CommunityEvent } from "./types";
 
@@ -130,8 +130,6 @@ export function priceRange(business: Pick<Business, "name" | "categorySlug">): s
   return keyword?.[1] ?? byCategory(CATEGORY_PRICES, business.categorySlug) ?? "$$";
 }
 
-const absolute = (site: SiteConfig, path: string) => (/^https?:\/\//.test(path) ? path : `${site.publicBaseUrl.replace(/\/$/, "")}${path}`);
-
 function organizationName(site: SiteConfig): string {
   return `${site.communityName} Community Directory`;
 }
@@ -142,8 +140,8 @@ export function organizationData(site: SiteConfig): WithContext<Organization> {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: organizationName(site),
-    url: absolute(site, "/"),
-    logo: absolute(site, DEFAULT_SHARE_IMAGE),
+    url: absoluteUrl(site, "/"),
+    logo: absoluteUrl(site, DEFAULT_SHARE_IMAGE),
     email: site.email,
     telephone: site.phone,
     address: site.postalAddress,
@@ -156,14 +154,14 @@ type SearchActionWithInput = SearchAction & { "query-input": string };
 export function websiteData(site: SiteConfig): WithContext<WebSite> {
   const search: SearchActionWithInput = {
     "@type": "SearchAction",
-    target: { "@type": "EntryPoint", urlTemplate: absolute(site, "/directory?search={search_term_string}") },
+    target: { "@type": "EntryPoint", urlTemplate: absoluteUrl(site, "/directory?search={search_term_string}") },
     "query-input": "required name=search_term_string",
   };
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
     name: organizationName(site),
-    url: absolute(site, "/"),
+    url: absoluteUrl(site, "/"),
     potentialAction: search,
   };
 }
@@ -188,11 +186,11 @@ export function businessData(
   const street = business.address && business.address !== displayAddress({ address: null }, site) ? business.address : undefined;
   const place = {
     name: business.name,
-    url: absolute(site, path),
+    url: absoluteUrl(site, path),
     ...(business.description ? { description: withCommunity(business.description, site) } : {}),
     ...(business.phone ? { telephone: business.phone } : {}),
     ...(business.website ? { sameAs: business.website } : {}),
-    image: absolute(site, picture ?? DEFAULT_SHARE_IMAGE),
+    image: absoluteUrl(site, picture ?? DEFAULT_SHARE_IMAGE),
     address: townAddress(site, street),
     ...(business.latitude != null && business.longitude != null
       ? { geo: { "@type": "GeoCoordinates" as const, latitude: business.latitude, longitude: business.longitude } }
@@ -220,7 +218,7 @@ export function breadcrumbData(site: SiteConfig, crumbs: { name: string; path: s
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: absolute(site, crumb.path),
+      item: absoluteUrl(site, crumb.path),
     })),
   };
 }
@@ -236,7 +234,7 @@ export function businessListData(site: SiteConfig, name: string, businesses: Bus
       "@type": "ListItem",
       position: index + 1,
       name: business.name,
-      url: absolute(site, `/business/${business.slug}`),
+      url: absoluteUrl(site, `/business/${business.slug}`),
     })),
   };
 }
@@ -287,10 +285,10 @@ export function eventData(event: CommunityEvent, site: SiteConfig): WithContext<
     ...(event.endDate ? { endDate: wallClock(new Date(event.endDate)).iso } : {}),
     location,
     ...(event.description ? { description: plainText(withCommunity(event.description, site)) } : {}),
-    image: absolute(site, DEFAULT_SHARE_IMAGE),
+    image: absoluteUrl(site, DEFAULT_SHARE_IMAGE),
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    organizer: { "@type": "Organization", name: organizationName(site), url: absolute(site, "/") },
+    organizer: { "@type": "Organization", name: organizationName(site), url: absoluteUrl(site, "/") },
   };
 }
 
@@ -299,17 +297,17 @@ export function articleData(article: Article, site: SiteConfig): WithContext<New
   const publisher: Organization = {
     "@type": "Organization",
     name: organizationName(site),
-    url: absolute(site, "/"),
-    logo: absolute(site, DEFAULT_SHARE_IMAGE),
+    url: absoluteUrl(site, "/"),
+    logo: absoluteUrl(site, DEFAULT_SHARE_IMAGE),
   };
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: withCommunity(article.title, site),
     ...(article.excerpt ? { description: withCommunity(article.excerpt, site) } : {}),
-    image: [absolute(site, article.imageUrl ?? DEFAULT_SHARE_IMAGE)],
+    image: [absoluteUrl(site, article.imageUrl ?? DEFAULT_SHARE_IMAGE)],
     datePublished: wallClock(new Date(article.createdAt)).iso,
-    mainEntityOfPage: absolute(site, `/news/${article.slug}`),
+    mainEntityOfPage: absoluteUrl(site, `/news/${article.slug}`),
     author: publisher,
     publisher,
   };

@@ -1,5 +1,5 @@
 import type { PageMeta } from "@/lib/page-meta";
-import type { SiteConfig } from "@/lib/site";
+import { absoluteUrl, type SiteConfig } from "@/lib/site";
 import { DEFAULT_SHARE_IMAGE } from "@/lib/structured-data";
 import { encodeLocation } from "./server-router";
 
@@ -11,21 +11,19 @@ const RASTER_IMAGE = /\.(png|jpe?g|webp|gif)$/i;
 
 /**
  * The page's address as search engines should index it: absolute, from the
- * configured origin, with every query parameter dropped except `search`
- * (a directory search is a page of its own).
+ * configured origin, with every query parameter dropped except the directory's
+ * `search` (a directory search is a page of its own; no other page reads it).
  */
 export function canonicalUrl(url: string, site: SiteConfig): string {
-  const base = site.publicBaseUrl.replace(/\/$/, "");
   const { pathname, search: query } = encodeLocation(url);
-  const search = query ? new URLSearchParams(query).get("search")?.trim() : undefined;
-  return `${base}${pathname}${search ? `?${new URLSearchParams({ search }).toString()}` : ""}`;
+  const search = pathname === "/directory" ? new URLSearchParams(query).get("search")?.trim() : undefined;
+  return absoluteUrl(site, `${pathname}${search ? `?${new URLSearchParams({ search }).toString()}` : ""}`);
 }
 
 /** The `<head>` tags a page declared through `usePageMeta`, with Open Graph and Twitter card tags. */
 export function renderHead(meta: PageMeta, url: string, site: SiteConfig): string {
-  const base = site.publicBaseUrl.replace(/\/$/, "");
   const canonical = canonicalUrl(url, site);
-  const image = `${base}${meta.image && RASTER_IMAGE.test(meta.image) ? meta.image : DEFAULT_SHARE_IMAGE}`;
+  const image = absoluteUrl(site, meta.image && RASTER_IMAGE.test(meta.image) ? meta.image : DEFAULT_SHARE_IMAGE);
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
   const tags = [

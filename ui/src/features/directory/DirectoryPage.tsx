@@ -82,6 +82,8 @@ export function DirectoryPage() {
       ? {
           title: `“${search}” in the Business Directory | ${site.communityName}, ${site.state}`,
           description: `Local businesses in ${site.communityName}, ${site.state} matching “${search}”.`,
+          // The visitor's words are in the title: anyone could link spam into an indexed page.
+          noindex: true,
         }
       : {
           title: `Business Directory | ${site.communityName}, ${site.state}`,
