@@ -136,6 +136,7 @@ diesel::table! {
         created_at -> Timestamp,
         reply_to -> Nullable<Text>,
         list_unsubscribe -> Nullable<Text>,
+        given_up_at -> Nullable<Timestamp>,
     }
 }
 

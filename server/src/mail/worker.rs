@@ -92,10 +92,16 @@ impl OutboxWorker {
                         .await?;
                 }
                 Err(error) => {
-                    tracing::warn!(id = email.id, attempts = email.attempts + 1, %error, "e-mail not delivered yet");
-                    self.db
-                        .run(move |conn| Ok(OutboxEmail::mark_failed(conn, &email, &error, now)?))
+                    let (id, attempts, reason) = (email.id, email.attempts + 1, error.clone());
+                    let given_up = self
+                        .db
+                        .run(move |conn| Ok(OutboxEmail::mark_failed(conn, &email, &reason, now)?))
                         .await?;
+                    if given_up {
+                        tracing::error!(id, attempts, %error, "e-mail given up: not delivered in five days");
+                    } else {
+                        tracing::warn!(id, attempts, %error, "e-mail not delivered yet");
+                    }
                 }
             }
         }

@@ -49,6 +49,10 @@ struct NewOutboxEmail<'a> {
     created_at: NaiveDateTime,
 }
 
+/// How long delivery is tried, as mail servers try (RFC 5321 suggests four
+/// to five days): an address that refuses mail for longer never will take it.
+const LIFETIME: Duration = Duration::days(5);
+
 /// How long a claimed e-mail is reserved for the process sending it: well
 /// beyond one delivery, whose every SMTP step times out after 10 s.
 const CLAIM: Duration = Duration::seconds(120);
@@ -90,6 +94,7 @@ impl OutboxEmail {
         loop {
             let Some(email) = outbox_emails::table
                 .filter(outbox_emails::sent_at.is_null())
+                .filter(outbox_emails::given_up_at.is_null())
                 .filter(outbox_emails::next_attempt_at.le(now))
                 .filter(free())
                 .order(outbox_emails::id.asc())
@@ -124,24 +129,27 @@ impl OutboxEmail {
     }
 
     /// Records a failed attempt and schedules the next one with exponential
-    /// back-off: 2 s, 4 s, 8 s … capped at 30 minutes.
+    /// back-off: 2 s, 4 s, 8 s … capped at 30 minutes; after [`LIFETIME`]
+    /// gives the e-mail up instead. Whether it was given up.
     pub fn mark_failed(
         conn: &mut DbConnection,
         email: &OutboxEmail,
         error: &str,
         now: NaiveDateTime,
-    ) -> QueryResult<()> {
+    ) -> QueryResult<bool> {
         let attempts = email.attempts + 1;
         let exponent = u32::try_from(attempts.clamp(1, 11) - 1).unwrap_or(0);
         let delay = Duration::seconds(2 * 2_i64.pow(exponent)).min(Duration::minutes(30));
+        let given_up = now - email.created_at >= LIFETIME;
         diesel::update(outbox_emails::table.find(email.id))
             .set((
                 outbox_emails::attempts.eq(attempts),
                 outbox_emails::next_attempt_at.eq(now + delay),
                 outbox_emails::locked_until.eq(None::<NaiveDateTime>),
                 outbox_emails::last_error.eq(error),
+                outbox_emails::given_up_at.eq(given_up.then_some(now)),
             ))
-            .execute(conn)
-            .map(drop)
+            .execute(conn)?;
+        Ok(given_up)
     }
 }

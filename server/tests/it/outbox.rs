@@ -158,3 +158,23 @@ on_each_backend! {
         assert_eq!(claim(&mut conn, later).as_deref(), Some("a@example.com"));
     }
 }
+
+on_each_backend! {
+    async fn an_email_that_fails_for_five_days_is_given_up(backend) {
+        let (_database, db) = migrated_database(backend);
+        let mut conn = db.connection().expect("connection");
+        let queued = Utc::now().naive_utc();
+        OutboxEmail::enqueue(&mut conn, &note("nobody@example.com"), queued).expect("queued");
+        let fail_at = |conn: &mut DbConnection, at| {
+            let email = OutboxEmail::claim_next(conn, at).expect("claimed").expect("due");
+            OutboxEmail::mark_failed(conn, &email, "550 no such user", at).expect("marked")
+        };
+        // Four days on it is still tried, at most half an hour later.
+        let four_days = queued + Span::days(4);
+        assert!(!fail_at(&mut conn, four_days));
+        let next = four_days + Span::minutes(30);
+        assert!(fail_at(&mut conn, next + Span::days(1)), "given up after five days");
+        let much_later = next + Span::days(30);
+        assert!(OutboxEmail::claim_next(&mut conn, much_later).expect("claimed").is_none());
+    }
+}
