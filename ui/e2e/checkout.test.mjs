@@ -55,6 +55,7 @@ describe("checkout", () => {
     // React separates adjacent text parts with empty comments.
     const html = (await (await fetch(`${session.server.baseUrl}${ANNUAL_PREMIUM}`)).text()).replaceAll("<!-- -->", "");
     assert.ok(html.includes("Loading payment form..."));
+    assert.equal(html.match(/<h1[ >]/g)?.length, 1, "one heading to land on while the form loads");
     assert.ok(html.includes("Premium Business Listing (annual)"));
     assert.ok(html.includes("$990/year"));
   });

@@ -205,7 +205,8 @@ fn shutdown_finishes_the_request_in_flight_then_exits() {
     stream
         .write_all(&body.as_bytes()[..10])
         .expect("first part");
-    std::thread::sleep(Duration::from_millis(300));
+    // Long enough for a loaded machine's server to take the connection in.
+    std::thread::sleep(Duration::from_secs(1));
 
     stop_gracefully(&server);
     std::thread::sleep(Duration::from_millis(300));

@@ -14,6 +14,8 @@ import { browserStripe } from "./stripe";
 function CheckoutLoading({ order }: { order: CheckoutOrder }) {
   return (
     <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-forest/10 bg-white px-6 py-16 text-center shadow-sm">
+      {/* The spec shows no heading until the form arrives; screen readers still need one to land on. */}
+      <h1 className="sr-only">Checkout</h1>
       <Loader2 aria-hidden className="h-10 w-10 animate-spin text-forest" />
       <p className="text-charcoal/75">Loading payment form...</p>
       <p className="text-sm text-charcoal/70">
