@@ -286,6 +286,22 @@ describe("contact form", () => {
     ]);
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message", "back on the form");
+    assert.deepEqual(problems, []);
+    await close();
+  });
+
+  test("the confirmation of a plain form post closes for good: a reload does not show it again", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact?sent=1`);
+    const dialog = page.getByRole("dialog", { name: "Message Sent Successfully!" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    assert.equal(new URL(page.url()).search, "");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message");
+    await gotoHydrated(page, page.url());
+    assert.equal(await dialog.count(), 0);
     assert.deepEqual(problems, []);
     await close();
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Send from "lucide-react/icons/send";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { apiRequest } from "@/lib/api";
@@ -48,8 +48,9 @@ function usePostedContact(): { values: ContactValues; errors: FieldErrors<Contac
  */
 export function ContactForm() {
   const posted = usePostedContact();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [sentOpen, setSentOpen] = useState(searchParams.has("sent"));
+  const sendButton = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -77,6 +78,22 @@ export function ContactForm() {
     }
     reset(EMPTY_CONTACT);
     setSentOpen(true);
+  }
+
+  function closeSent() {
+    setSentOpen(false);
+    // A reload must not confirm the message a second time.
+    if (searchParams.has("sent")) {
+      setSearchParams(
+        (params) => {
+          params.delete("sent");
+          return params;
+        },
+        { replace: true },
+      );
+    }
+    // The dialog would return the focus to the page itself: the button was disabled while sending.
+    sendButton.current?.focus();
   }
 
   function field(name: keyof ContactValues) {
@@ -136,6 +153,7 @@ export function ContactForm() {
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <button
+          ref={sendButton}
           type="submit"
           disabled={isSubmitting}
           className="btn-primary w-full py-3 text-base disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
@@ -144,7 +162,7 @@ export function ContactForm() {
           {isSubmitting ? "Sending..." : "Send Message"}
         </button>
       </form>
-      <MessageSentDialog open={sentOpen} onClose={() => setSentOpen(false)} />
+      <MessageSentDialog open={sentOpen} onClose={closeSent} />
     </>
   );
 }
