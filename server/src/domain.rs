@@ -117,12 +117,19 @@ impl EmailAddress {
     }
 
     /// This address with a display name, as a header names it: `Jo <jo@example.com>`.
+    /// Control characters and runs of white space in the name become single
+    /// spaces: a header cannot hold a line break, and lettre refuses to write one.
     pub fn mailbox(&self, name: &str) -> lettre::message::Mailbox {
         let address = self
             .0
             .parse()
             .unwrap_or_else(|_| unreachable!("checked by EmailAddress::parse"));
-        lettre::message::Mailbox::new(Some(name.to_owned()), address)
+        let name = name
+            .split(|c: char| c.is_control() || c.is_whitespace())
+            .filter(|word| !word.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        lettre::message::Mailbox::new(Some(name), address)
     }
 }
 

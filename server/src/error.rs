@@ -63,10 +63,10 @@ pub enum AppError {
 }
 
 impl AppError {
-    /// This failure as the answer to a page request.
+    /// This failure as the answer to a page request: a page finds its
+    /// missing rows itself, so any database error is a fault here.
     pub fn on_page(self) -> Self {
         match self {
-            Self::Database(diesel::result::Error::NotFound) => self,
             Self::Database(_) | Self::Internal(_) => Self::Page(Box::new(self)),
             other => other,
         }
@@ -127,7 +127,7 @@ impl ResponseError for AppError {
             Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
-            Self::Page(cause) => cause.status_code(),
+            Self::Page(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 

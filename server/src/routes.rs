@@ -95,9 +95,7 @@ async fn page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<Htt
     if !Read.allows(request.method()) {
         return not_allowed(Read).await;
     }
-    pages::render_page(request, state)
-        .await
-        .map_err(AppError::on_page)
+    pages::render_page(request, state).await
 }
 
 pub fn configure(

@@ -287,6 +287,7 @@ describe("contact form", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message", "back on the form");
+    assert.ok(await page.evaluate(() => document.activeElement.getBoundingClientRect().bottom <= window.innerHeight), "the focused button is in view");
     assert.deepEqual(problems, []);
     await close();
   });
@@ -300,6 +301,8 @@ describe("contact form", () => {
     await dialog.waitFor({ state: "hidden" });
     assert.equal(new URL(page.url()).search, "");
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message");
+    assert.ok(await page.getByRole("button", { name: "Send Message" }).isVisible());
+    assert.ok(await page.evaluate(() => document.activeElement.getBoundingClientRect().bottom <= window.innerHeight), "the focused button is in view");
     await gotoHydrated(page, page.url());
     assert.equal(await dialog.count(), 0);
     assert.deepEqual(problems, []);

@@ -30,7 +30,17 @@ struct SearchParam {
     search: Option<String>,
 }
 
+/// The page at the request's address; a failure answers the HTML notice.
 pub async fn render_page(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> AppResult<HttpResponse> {
+    cached_or_rendered(request, state)
+        .await
+        .map_err(AppError::on_page)
+}
+
+async fn cached_or_rendered(
     request: HttpRequest,
     state: web::Data<AppState>,
 ) -> AppResult<HttpResponse> {
@@ -97,8 +107,12 @@ fn cached_response(request: &HttpRequest, page: &CachedPage) -> HttpResponse {
 /// Renders the page at `url` (path and query). `form` is the outcome of a
 /// plain form post the page shows (`PageData.form` in the UI).
 pub async fn render(state: &AppState, url: &str, form: Option<Value>) -> AppResult<HttpResponse> {
-    let version = state.cache_version(false).await?;
-    render_at(state, url, form, version, chrono::Utc::now()).await
+    async {
+        let version = state.cache_version(false).await?;
+        render_at(state, url, form, version, chrono::Utc::now()).await
+    }
+    .await
+    .map_err(AppError::on_page)
 }
 
 /// An uncached page's response, its reads answered under `version`.

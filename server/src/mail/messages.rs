@@ -156,6 +156,10 @@ mod tests {
             "Jo \"JJ\" Smith",
             "José Ñúñez",
             "a\\b <c>",
+            // A header holds no line break: these would make lettre fail to write it.
+            "Jo\nSmith",
+            "Jo\0",
+            "Jo\r\n\tSmith",
         ] {
             let email =
                 contact_notification("team@example.com", "Town", name, &sender, "Hello there")
@@ -166,7 +170,8 @@ mod tests {
                 .expect("a reply-to")
                 .parse()
                 .expect("parses back");
-            assert_eq!(reply_to, sender.mailbox(name), "{name}");
+            assert_eq!(reply_to, sender.mailbox(name), "{name:?}");
+            assert_eq!(reply_to.email.to_string(), "jo@example.com");
         }
     }
 }

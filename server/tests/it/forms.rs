@@ -126,6 +126,24 @@ async fn contact_rules_hold_at_their_boundaries() {
 }
 
 #[actix_rt::test]
+async fn a_name_with_a_line_break_is_kept_and_answered_to_on_one_line() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (status, _) = app
+        .post_json(
+            "/api/contact",
+            json!({ "name": "Jo\nSmith", "email": "jo@example.com", "message": "A name typed over two lines." }),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let reply_to: Option<String> = count(&app, |c| {
+        outbox_emails::table
+            .select(outbox_emails::reply_to)
+            .first(c)
+    });
+    assert_eq!(reply_to.as_deref(), Some("Jo Smith <jo@example.com>"));
+}
+
+#[actix_rt::test]
 async fn a_filled_honeypot_is_answered_like_success_but_stores_nothing() {
     let app = spawn_app(Backend::Sqlite).await;
     let (status, _) = app

@@ -48,7 +48,7 @@ function usePostedContact(): { values: ContactValues; errors: FieldErrors<Contac
  */
 export function ContactForm() {
   const posted = usePostedContact();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const [sentOpen, setSentOpen] = useState(searchParams.has("sent"));
   const sendButton = useRef<HTMLButtonElement>(null);
   const {
@@ -82,15 +82,12 @@ export function ContactForm() {
 
   function closeSent() {
     setSentOpen(false);
-    // A reload must not confirm the message a second time.
-    if (searchParams.has("sent")) {
-      setSearchParams(
-        (params) => {
-          params.delete("sent");
-          return params;
-        },
-        { replace: true },
-      );
+    // A reload must not confirm the message a second time. Not a router
+    // navigation: that would scroll to the top, away from the form.
+    const address = new URL(window.location.href);
+    if (address.searchParams.has("sent")) {
+      address.searchParams.delete("sent");
+      window.history.replaceState(window.history.state, "", address);
     }
     // The dialog would return the focus to the page itself: the button was disabled while sending.
     sendButton.current?.focus();
