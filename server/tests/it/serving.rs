@@ -366,6 +366,19 @@ async fn a_page_whose_data_cannot_be_read_answers_the_html_notice() {
         .await
         .expect("body")
         .contains("Something went wrong"));
+    // So does the page a refused plain form post is shown on again.
+    let refused = app
+        .client
+        .post(app.url("/api/newsletter/subscribe"))
+        .form(&[("email", "not an address")])
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(refused.status(), 500);
+    assert_eq!(
+        refused.headers()[header::CONTENT_TYPE],
+        "text/html; charset=utf-8"
+    );
     // The API keeps answering JSON.
     let api = app.get("/api/categories").await;
     assert_eq!(api.status(), 500);
