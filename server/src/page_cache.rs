@@ -69,21 +69,34 @@ impl PageKey {
     }
 }
 
-/// A rendered page with its validator and its compressed forms.
+/// A rendered page in each encoding, each with its own strong validator
+/// (quoted, as `ETag` carries it): the encodings' bytes differ, so a shared
+/// cache must never take one for another. Made once per version, not per request.
 #[derive(Debug)]
 pub struct CachedPage {
     pub status: StatusCode,
-    /// A digest of the page, from which each encoding's validator is made.
-    digest: String,
-    identity: Bytes,
-    gzip: Bytes,
-    brotli: Bytes,
+    identity: Encoded,
+    gzip: Encoded,
+    brotli: Encoded,
+}
+
+#[derive(Debug)]
+struct Encoded {
+    bytes: Bytes,
+    etag: String,
 }
 
 impl CachedPage {
     pub fn new(status: StatusCode, html: String) -> std::io::Result<Self> {
         let identity = Bytes::from(html);
         let digest = URL_SAFE_NO_PAD.encode(&Sha256::digest(&identity)[..18]);
+        let encoded = |bytes: Bytes, encoding: Encoding| Encoded {
+            bytes,
+            etag: match encoding.header_value() {
+                Some(name) => format!("\"{digest}-{name}\""),
+                None => format!("\"{digest}\""),
+            },
+        };
         let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gzip.write_all(&identity)?;
         let gzip = Bytes::from(gzip.finish()?);
@@ -95,29 +108,26 @@ impl CachedPage {
         }
         Ok(Self {
             status,
-            digest,
-            identity,
-            gzip,
-            brotli: Bytes::from(brotli),
+            identity: encoded(identity, Encoding::Identity),
+            gzip: encoded(gzip, Encoding::Gzip),
+            brotli: encoded(Bytes::from(brotli), Encoding::Brotli),
         })
     }
 
-    pub fn body(&self, encoding: Encoding) -> Bytes {
+    fn encoded(&self, encoding: Encoding) -> &Encoded {
         match encoding {
-            Encoding::Brotli => self.brotli.clone(),
-            Encoding::Gzip => self.gzip.clone(),
-            Encoding::Identity => self.identity.clone(),
+            Encoding::Brotli => &self.brotli,
+            Encoding::Gzip => &self.gzip,
+            Encoding::Identity => &self.identity,
         }
     }
 
-    /// The strong validator of the page in `encoding` (quoted, as `ETag`
-    /// carries it): each encoding's bytes differ, so each has its own, and
-    /// a shared cache never takes one for another.
-    pub fn etag(&self, encoding: Encoding) -> String {
-        match encoding.header_value() {
-            Some(name) => format!("\"{}-{name}\"", self.digest),
-            None => format!("\"{}\"", self.digest),
-        }
+    pub fn body(&self, encoding: Encoding) -> Bytes {
+        self.encoded(encoding).bytes.clone()
+    }
+
+    pub fn etag(&self, encoding: Encoding) -> &str {
+        &self.encoded(encoding).etag
     }
 
     /// Whether an `If-None-Match` header names the page in `encoding`. Only
@@ -133,7 +143,7 @@ impl CachedPage {
     }
 
     fn weight(&self) -> u64 {
-        (self.identity.len() + self.gzip.len() + self.brotli.len()) as u64
+        (self.identity.bytes.len() + self.gzip.bytes.len() + self.brotli.bytes.len()) as u64
     }
 }
 
@@ -253,13 +263,13 @@ mod tests {
         let encodings = [Encoding::Brotli, Encoding::Gzip, Encoding::Identity];
         for encoding in encodings {
             let etag = page.etag(encoding);
-            assert!(page.matches(&etag, encoding));
+            assert!(page.matches(etag, encoding));
             assert!(page.matches(&format!("\"other\", W/{etag}"), encoding));
             assert!(!page.matches("\"other\"", encoding));
             for other in encodings.into_iter().filter(|&other| other != encoding) {
                 assert_ne!(page.etag(other), etag);
                 assert!(
-                    !page.matches(&etag, other),
+                    !page.matches(etag, other),
                     "{etag} is not the {other:?} page"
                 );
             }
@@ -271,6 +281,6 @@ mod tests {
         let missing =
             CachedPage::new(StatusCode::NOT_FOUND, "<p>Not found</p>".into()).expect("compressed");
         assert!(!missing.matches("*", Encoding::Gzip));
-        assert!(!missing.matches(&missing.etag(Encoding::Gzip), Encoding::Gzip));
+        assert!(!missing.matches(missing.etag(Encoding::Gzip), Encoding::Gzip));
     }
 }
