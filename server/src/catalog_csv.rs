@@ -98,13 +98,19 @@ fn check(row: &Row, line: u64, seen: &mut HashSet<String>, taken: &HashSet<Strin
     if row.name.trim().is_empty() {
         problems.push(format!("row {line}: name is required"));
     }
-    if Slug::parse(&row.slug).is_err() {
-        problems.push(format!(
+    match Slug::parse(&row.slug) {
+        None => problems.push(format!(
             "row {line}: slug {:?} must be lowercase letters, digits and dashes",
             row.slug
-        ));
-    } else if taken.contains(&row.slug) || !seen.insert(row.slug.clone()) {
-        problems.push(format!("row {line}: slug {:?} is already used", row.slug));
+        )),
+        Some(slug) if !slug.is_free_for_a_business() => problems.push(format!(
+            "row {line}: slug {:?} is reserved: the site's own /api/businesses/{} is not a business",
+            row.slug, row.slug
+        )),
+        Some(_) if taken.contains(&row.slug) || !seen.insert(row.slug.clone()) => {
+            problems.push(format!("row {line}: slug {:?} is already used", row.slug));
+        }
+        Some(_) => {}
     }
     if category_name(row).is_some_and(|name| slugify(name).is_empty()) {
         problems.push(format!(

@@ -10,20 +10,23 @@ pub struct Slug(String);
 impl Slug {
     pub const MAX_LEN: usize = 120;
 
-    pub fn parse(raw: &str) -> Result<Self, AppError> {
+    /// Slugs no business may take: the site's own addresses use them
+    /// (`/api/businesses/featured` is the featured list, not a business).
+    const RESERVED_FOR_BUSINESSES: [&'static str; 1] = ["featured"];
+
+    /// `None` when `raw` cannot be a slug; no entity has such an address.
+    pub fn parse(raw: &str) -> Option<Self> {
         let valid = !raw.is_empty()
             && raw.len() <= Self::MAX_LEN
             && raw
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if valid {
-            Ok(Self(raw.to_owned()))
-        } else {
-            Err(AppError::BadRequest(format!(
-                "Invalid slug: use 1 to {} lowercase letters, digits or dashes",
-                Self::MAX_LEN
-            )))
-        }
+        valid.then(|| Self(raw.to_owned()))
+    }
+
+    /// Whether a business may be given this slug.
+    pub fn is_free_for_a_business(&self) -> bool {
+        !Self::RESERVED_FOR_BUSINESSES.contains(&self.as_str())
     }
 
     pub fn as_str(&self) -> &str {
@@ -64,7 +67,43 @@ impl Limit {
     }
 }
 
-/// A directory search: trimmed, at most 100 characters; blank means no search.
+/// Text as a visitor sent it, less the control characters that are not
+/// white space (NUL, escape and the like): no keyboard types them, pasted
+/// text brings them unseen, and PostgreSQL cannot store NUL. Line breaks
+/// and tabs stay.
+pub fn without_control_characters(raw: &str) -> String {
+    raw.chars()
+        .filter(|c| !c.is_control() || c.is_whitespace())
+        .collect()
+}
+
+/// What a form's text field takes, in characters once the text is
+/// [`without_control_characters`] and trimmed, and the message for each way
+/// to miss it.
+#[derive(Debug, Clone, Copy)]
+pub struct TextRule {
+    /// The fewest characters and the message for fewer; `None` when the
+    /// field may be left empty.
+    pub at_least: Option<(usize, &'static str)>,
+    /// The most characters and the message for more.
+    pub at_most: (usize, &'static str),
+}
+
+impl TextRule {
+    /// The text the field keeps, or the message saying why it cannot.
+    pub fn parse(&self, raw: &str) -> Result<String, &'static str> {
+        let text = without_control_characters(raw).trim().to_owned();
+        let length = text.chars().count();
+        match (self.at_least, self.at_most) {
+            (Some((min, too_short)), _) if length < min => Err(too_short),
+            (_, (max, too_long)) if length > max => Err(too_long),
+            _ => Ok(text),
+        }
+    }
+}
+
+/// A directory search: [`without_control_characters`], trimmed, at most
+/// 100 characters; blank means no search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchTerm(String);
 
@@ -72,14 +111,14 @@ impl SearchTerm {
     pub const MAX_LEN: usize = 100;
 
     pub fn parse(raw: &str) -> Result<Option<Self>, AppError> {
-        let term = raw.trim();
+        let term = without_control_characters(raw).trim().to_owned();
         if term.chars().count() > Self::MAX_LEN {
             return Err(AppError::BadRequest(format!(
                 "search must be at most {} characters",
                 Self::MAX_LEN
             )));
         }
-        Ok((!term.is_empty()).then(|| Self(term.to_owned())))
+        Ok((!term.is_empty()).then_some(Self(term)))
     }
 
     pub fn as_str(&self) -> &str {
@@ -139,7 +178,7 @@ mod tests {
 
     #[test]
     fn slugs_accept_kebab_case_and_refuse_everything_else() {
-        assert!(Slug::parse("food-dining").is_ok());
+        assert!(Slug::parse("food-dining").is_some());
         for bad in [
             "",
             "Food",
@@ -148,7 +187,7 @@ mod tests {
             "é",
             &"a".repeat(Slug::MAX_LEN + 1),
         ] {
-            assert!(Slug::parse(bad).is_err(), "{bad:?}");
+            assert!(Slug::parse(bad).is_none(), "{bad:?}");
         }
     }
 
@@ -186,6 +225,36 @@ mod tests {
     #[test]
     fn a_blank_search_is_no_search() {
         assert_eq!(SearchTerm::parse("   ").ok(), Some(None));
+        assert_eq!(SearchTerm::parse("\0").ok(), Some(None));
         assert!(SearchTerm::parse(&"x".repeat(101)).is_err());
+    }
+
+    #[test]
+    fn only_control_characters_that_are_not_white_space_are_dropped() {
+        assert_eq!(
+            without_control_characters("a\0b\u{1b}c\u{7f}d\u{9b}e"),
+            "abcde"
+        );
+        assert_eq!(
+            without_control_characters("line\r\nnext\tcell\u{b}"),
+            "line\r\nnext\tcell\u{b}"
+        );
+        assert_eq!(without_control_characters("Café 🙂"), "Café 🙂");
+    }
+
+    #[test]
+    fn a_text_rule_counts_the_visible_trimmed_characters() {
+        let rule = TextRule {
+            at_least: Some((2, "short")),
+            at_most: (3, "long"),
+        };
+        assert_eq!(rule.parse(" \0a\0 "), Err("short"));
+        assert_eq!(rule.parse(" é\0🙂 ").as_deref(), Ok("é🙂"));
+        assert_eq!(rule.parse("abcd"), Err("long"));
+        let optional = TextRule {
+            at_least: None,
+            ..rule
+        };
+        assert_eq!(optional.parse("  ").as_deref(), Ok(""));
     }
 }

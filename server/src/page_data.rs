@@ -4,7 +4,7 @@
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
-use percent_encoding::percent_decode_str;
+use percent_encoding::{percent_decode_str, utf8_percent_encode};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::document::script_safe_value;
 use crate::domain::{CategoryId, SearchTerm, Slug};
 use crate::error::{AppError, AppResult};
-use crate::reads::{Answer, Read, UPCOMING_EVENTS_LIMIT};
+use crate::reads::{Answer, Read, UPCOMING_EVENTS_LIMIT, URI_COMPONENT};
 
 /// A read a page needs: either a valid [`Read`] or a slug that cannot exist
 /// (answered with `null`, the UI's "not found", under the path it will ask for).
@@ -24,10 +24,10 @@ enum Need {
 fn slug_need(raw: &str, read: fn(Slug) -> Read, base: &str) -> Need {
     let decoded = percent_decode_str(raw).decode_utf8_lossy();
     match Slug::parse(&decoded) {
-        Ok(slug) => Need::Read(read(slug)),
-        Err(_) => Need::Missing(format!(
+        Some(slug) => Need::Read(read(slug)),
+        None => Need::Missing(format!(
             "{base}/{}",
-            percent_encoding::utf8_percent_encode(&decoded, percent_encoding::NON_ALPHANUMERIC)
+            utf8_percent_encode(&decoded, URI_COMPONENT)
         )),
     }
 }

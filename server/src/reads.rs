@@ -21,7 +21,7 @@ use crate::models::category::Category;
 use crate::models::event::Event;
 
 /// The characters JavaScript's `encodeURIComponent` leaves alone.
-const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+pub const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'-')
     .remove(b'_')
     .remove(b'.')
@@ -35,6 +35,11 @@ const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
 /// A read's answer as JSON text, made script-safe ([`script_safe_value`]):
 /// the same JSON to any parser, and fit to embed in a page as it is.
 pub type Answer = Arc<RawValue>;
+
+/// What a missing entity answers (spec section 8).
+pub const BUSINESS_NOT_FOUND: &str = "Business not found";
+pub const CATEGORY_NOT_FOUND: &str = "Category not found";
+pub const ARTICLE_NOT_FOUND: &str = "Article not found";
 
 /// The events widget asks for this many (spec section 9).
 pub const UPCOMING_EVENTS_LIMIT: Limit = Limit(5);
@@ -112,19 +117,19 @@ impl Read {
             }
             Self::Business(slug) => found(
                 Business::find_by_slug(conn, slug.as_str())?,
-                "Business not found",
+                BUSINESS_NOT_FOUND,
             ),
             Self::Categories => json(Category::list(conn)?),
             Self::Category(slug) => found(
                 Category::find_by_slug(conn, slug.as_str())?,
-                "Category not found",
+                CATEGORY_NOT_FOUND,
             ),
             Self::Events => json(Event::upcoming(conn, now, None)?),
             Self::UpcomingEvents(limit) => json(Event::upcoming(conn, now, Some(limit.0))?),
             Self::Articles => json(Article::list_published(conn)?),
             Self::Article(slug) => found(
                 Article::find_published(conn, slug.as_str())?,
-                "Article not found",
+                ARTICLE_NOT_FOUND,
             ),
             Self::Banners => json(SponsorBanner::list(conn)?),
         }

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::db::schema::{articles, businesses, categories, events, sponsor_banners};
 use crate::db::DbConnection;
+use crate::domain::Slug;
 use crate::models::article::NewArticle;
 use crate::models::banner::NewSponsorBanner;
 use crate::models::business::NewBusiness;
@@ -150,6 +151,12 @@ pub fn seed_if_empty(
         let naive_now = now.naive_utc();
         // Later rows are "newer members", so the featured list has a stable order.
         for (index, business) in seed_businesses.into_iter().enumerate() {
+            if !Slug::parse(&business.slug).is_some_and(|slug| slug.is_free_for_a_business()) {
+                anyhow::bail!(
+                    "seed business {:?} has a slug no business may take",
+                    business.slug
+                );
+            }
             let category_id = category_ids
                 .iter()
                 .find(|(slug, _)| *slug == business.category_slug)

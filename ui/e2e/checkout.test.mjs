@@ -104,6 +104,15 @@ describe("checkout", () => {
       assert.ok(await page.getByText("Your card was declined.").isVisible());
       assert.equal(await pay.isEnabled(), true, "processing ends after a failure");
 
+      // No error, yet the payment is not taken (e.g. a method left unfinished).
+      await page.evaluate(() => {
+        window.__confirmResult = { paymentIntent: { status: "requires_payment_method" } };
+      });
+      await pay.click();
+      await page.getByText("Your payment was not completed. Please try again.").waitFor();
+      assert.equal(new URL(page.url()).pathname, "/checkout");
+      assert.equal(await pay.isEnabled(), true);
+
       await page.evaluate(() => {
         window.__confirmResult = { paymentIntent: { status: "succeeded" } };
       });

@@ -78,8 +78,8 @@ impl DbConnection {
 
 diesel::define_sql_function! {
     /// SQL `lower()`. SQLite's own lowers ASCII letters only, so each SQLite
-    /// connection gets Rust's Unicode lowercasing under the same name: a
-    /// search for "café" finds "CAFÉ" on either database.
+    /// connection gets [`lower_each_letter`] under the same name: a search
+    /// for "café" finds "CAFÉ" on either database.
     fn lower(text: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
 }
 
@@ -122,12 +122,19 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteSetup {
             )
             .map_err(diesel::r2d2::Error::QueryError)?;
             lower_utils::register_impl(sqlite, |text: Option<String>| {
-                text.map(|text| text.to_lowercase())
+                text.as_deref().map(lower_each_letter)
             })
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
         Ok(())
     }
+}
+
+/// Unicode lowercasing one letter at a time, as PostgreSQL's `lower()` does
+/// in the C library's locales: "İ" becomes "i", where `str::to_lowercase`
+/// adds a combining dot that "istanbul" would not match.
+fn lower_each_letter(text: &str) -> String {
+    text.chars().flat_map(|c| c.to_lowercase().next()).collect()
 }
 
 /// Puts the SQLite file in WAL mode, which it keeps, before the pool opens

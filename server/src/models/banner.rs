@@ -31,12 +31,14 @@ pub struct NewSponsorBanner {
 }
 
 impl SponsorBanner {
-    /// Every banner, grouped by placement in display order.
+    /// Every banner, grouped by placement in display order; banners of one
+    /// position in the order they were added, on either database.
     pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<SponsorBanner>> {
         sponsor_banners::table
             .order((
                 sponsor_banners::placement.asc(),
                 sponsor_banners::position.asc(),
+                sponsor_banners::id.asc(),
             ))
             .select(SponsorBanner::as_select())
             .load(conn)

@@ -113,16 +113,17 @@ impl Business {
             query = query.filter(businesses::category_id.eq_any(ids.to_vec()));
         }
         if let Some(term) = filter.search {
-            let pattern = format!("%{}%", escape_like(&term.to_lowercase()));
+            // The term goes through the same lower() as the columns: folded
+            // in Rust, some letters (İ) would not fold as the database folds them.
+            let pattern = format!("%{}%", escape_like(term));
+            let pattern = || lower(Some(pattern.clone()));
             query = query.filter(
                 lower(businesses::name.nullable())
-                    .like(pattern.clone())
+                    .like(pattern())
                     .escape('\\')
-                    .or(lower(businesses::description)
-                        .like(pattern.clone())
-                        .escape('\\'))
+                    .or(lower(businesses::description).like(pattern()).escape('\\'))
                     .or(lower(categories::name.nullable())
-                        .like(pattern)
+                        .like(pattern())
                         .escape('\\')),
             );
         }

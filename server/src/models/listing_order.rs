@@ -183,13 +183,15 @@ impl ListingOrder {
             .map(drop)
     }
 
-    /// Applies a webhook event. `paid_until` only ever moves later.
+    /// Applies a webhook event; true when it is the order's first payment
+    /// (a paid order stays paid or ends, so that happens once). `paid_until`
+    /// only ever moves later.
     pub fn apply(
         &self,
         conn: &mut DbConnection,
         event: &OrderEvent,
         now: NaiveDateTime,
-    ) -> QueryResult<()> {
+    ) -> QueryResult<bool> {
         let current = OrderStatus::parse(&self.status).unwrap_or(OrderStatus::Pending);
         let status = current.after(event);
         let paid_until = match event {
@@ -207,12 +209,16 @@ impl ListingOrder {
                 listing_orders::paid_until.eq(paid_until),
                 listing_orders::updated_at.eq(now),
             ))
-            .execute(conn)
-            .map(drop)
+            .execute(conn)?;
+        Ok(status == OrderStatus::Paid && current != OrderStatus::Paid)
+    }
+
+    pub fn is_paid(&self) -> bool {
+        OrderStatus::parse(&self.status) == Some(OrderStatus::Paid)
     }
 
     /// Gives order `id` of `plan` its owner's details, unless it has them
-    /// already; false when it is not such an order.
+    /// already, and returns it as it now is; None when it is not such an order.
     pub fn claim(
         conn: &mut DbConnection,
         id: i32,
@@ -220,8 +226,8 @@ impl ListingOrder {
         email: &str,
         business_name: &str,
         now: NaiveDateTime,
-    ) -> QueryResult<bool> {
-        diesel::update(
+    ) -> QueryResult<Option<ListingOrder>> {
+        let claimed = diesel::update(
             listing_orders::table
                 .find(id)
                 .filter(listing_orders::plan.eq(plan))
@@ -232,8 +238,12 @@ impl ListingOrder {
             listing_orders::business_name.eq(business_name),
             listing_orders::updated_at.eq(now),
         ))
-        .execute(conn)
-        .map(|changed| changed == 1)
+        .execute(conn)?;
+        // Read after the write, which locked the row: its status is current.
+        match claimed {
+            0 => Ok(None),
+            _ => Self::find(conn, id).map(Some),
+        }
     }
 }
 

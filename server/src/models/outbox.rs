@@ -5,9 +5,10 @@
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
+use diesel::sql_types::{Bool, Nullable};
 
 use crate::db::schema::outbox_emails;
-use crate::db::DbConnection;
+use crate::db::{Db, DbConnection};
 
 /// A rendered e-mail for one recipient.
 #[derive(Debug, Clone)]
@@ -57,6 +58,24 @@ const LIFETIME: Duration = Duration::days(5);
 /// beyond one delivery, whose every SMTP step times out after 10 s.
 const CLAIM: Duration = Duration::seconds(120);
 
+/// E-mails to attempt at `now`: neither sent nor given up, past their
+/// back-off, and not reserved by a process.
+fn due(
+    now: NaiveDateTime,
+) -> Box<dyn BoxableExpression<outbox_emails::table, Db, SqlType = Nullable<Bool>>> {
+    Box::new(
+        outbox_emails::sent_at
+            .is_null()
+            .and(outbox_emails::given_up_at.is_null())
+            .and(outbox_emails::next_attempt_at.le(now))
+            .and(
+                outbox_emails::locked_until
+                    .is_null()
+                    .or(outbox_emails::locked_until.lt(now)),
+            ),
+    )
+}
+
 impl OutboxEmail {
     pub fn enqueue(
         conn: &mut DbConnection,
@@ -86,17 +105,9 @@ impl OutboxEmail {
         conn: &mut DbConnection,
         now: NaiveDateTime,
     ) -> QueryResult<Option<OutboxEmail>> {
-        let free = || {
-            outbox_emails::locked_until
-                .is_null()
-                .or(outbox_emails::locked_until.lt(now))
-        };
         loop {
             let Some(email) = outbox_emails::table
-                .filter(outbox_emails::sent_at.is_null())
-                .filter(outbox_emails::given_up_at.is_null())
-                .filter(outbox_emails::next_attempt_at.le(now))
-                .filter(free())
+                .filter(due(now))
                 .order(outbox_emails::id.asc())
                 .select(OutboxEmail::as_select())
                 .first(conn)
@@ -105,17 +116,24 @@ impl OutboxEmail {
                 return Ok(None);
             };
             // Only one process wins the update for a row; the loser looks again.
-            let won = diesel::update(
-                outbox_emails::table
-                    .filter(outbox_emails::id.eq(email.id))
-                    .filter(free()),
-            )
-            .set(outbox_emails::locked_until.eq(now + CLAIM))
-            .execute(conn)?;
-            if won == 1 {
+            if Self::claim(conn, email.id, now)? {
                 return Ok(Some(email));
             }
         }
+    }
+
+    /// Reserves e-mail `id` for this process if it is still due. Whether it
+    /// was: since this process read it, another may have claimed it, sent
+    /// it, or failed and scheduled the next attempt.
+    pub fn claim(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<bool> {
+        let claimed = diesel::update(
+            outbox_emails::table
+                .filter(outbox_emails::id.eq(id))
+                .filter(due(now)),
+        )
+        .set(outbox_emails::locked_until.eq(now + CLAIM))
+        .execute(conn)?;
+        Ok(claimed == 1)
     }
 
     pub fn mark_sent(conn: &mut DbConnection, id: i32, now: NaiveDateTime) -> QueryResult<()> {

@@ -12,11 +12,13 @@ use secrecy::ExposeSecret;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_billing::subscription::{
     CreateSubscription, CreateSubscriptionItems, CreateSubscriptionPaymentBehavior,
-    CreateSubscriptionPaymentSettings, CreateSubscriptionPaymentSettingsSaveDefaultPaymentMethod,
+    CreateSubscriptionPaymentSettings, CreateSubscriptionPaymentSettingsPaymentMethodTypes,
+    CreateSubscriptionPaymentSettingsSaveDefaultPaymentMethod,
 };
 use stripe_core::customer::CreateCustomer;
 use stripe_core::payment_intent::{
     CreatePaymentIntent, CreatePaymentIntentAutomaticPaymentMethods,
+    CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects,
 };
 use stripe_product::price::{
     CreatePrice, CreatePriceRecurring, CreatePriceRecurringInterval, ListPrice,
@@ -145,7 +147,14 @@ impl StripeClient {
 
     async fn create_payment_intent(&self, order: OrderRef<'_>) -> Result<Created, StripeError> {
         let request = CreatePaymentIntent::new(order.amount_cents, Currency::USD)
-            .automatic_payment_methods(CreatePaymentIntentAutomaticPaymentMethods::new(true))
+            .automatic_payment_methods(CreatePaymentIntentAutomaticPaymentMethods {
+                // Only methods paid without leaving the page: the form shows
+                // the outcome, and the return address is never visited.
+                allow_redirects: Some(
+                    CreatePaymentIntentAutomaticPaymentMethodsAllowRedirects::Never,
+                ),
+                enabled: true,
+            })
             .description(format!("{} Business Listing", order.plan.name))
             .metadata(order.metadata());
         let answer: PaymentIntentAnswer = request
@@ -175,6 +184,10 @@ impl StripeClient {
         let mut item = CreateSubscriptionItems::new();
         item.price = Some(price);
         let mut payment_settings = CreateSubscriptionPaymentSettings::new();
+        // Cards, as checkout promises, and as renewals can charge unattended.
+        payment_settings.payment_method_types = Some(vec![
+            CreateSubscriptionPaymentSettingsPaymentMethodTypes::Card,
+        ]);
         // Renewals charge the card the visitor confirms the first invoice with.
         payment_settings.save_default_payment_method =
             Some(CreateSubscriptionPaymentSettingsSaveDefaultPaymentMethod::OnSubscription);

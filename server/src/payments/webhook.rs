@@ -11,7 +11,7 @@ use serde::Deserialize;
 use sha2::Sha256;
 
 /// How old a signed timestamp may be (Stripe's default), against replays.
-pub const TOLERANCE_SECONDS: i64 = 300;
+pub const TOLERANCE_SECONDS: u64 = 300;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SignatureError {
@@ -45,7 +45,8 @@ pub fn verify_signature(
     if signatures.is_empty() {
         return Err(SignatureError::Malformed);
     }
-    if (now - timestamp).abs() > TOLERANCE_SECONDS {
+    // `abs_diff`: any i64 may be written in the header, and no difference overflows.
+    if now.abs_diff(timestamp) > TOLERANCE_SECONDS {
         return Err(SignatureError::Stale);
     }
     let mut mac =
@@ -243,9 +244,11 @@ pub fn parse_event(payload: &[u8]) -> Result<Event, serde_json::Error> {
         "customer.subscription.updated" => {
             let subscription: Subscription = serde_json::from_value(object)?;
             // Statuses from which Stripe no longer collects or renews.
+            // `unpaid` is not one: paying its open invoice makes the
+            // subscription active again, and `paid_until` shows the lapse.
             matches!(
                 subscription.status.as_str(),
-                "canceled" | "unpaid" | "incomplete_expired"
+                "canceled" | "incomplete_expired"
             )
             .then(|| OrderEvent::Ended {
                 order: StripeObject::Subscription(subscription.id),
@@ -295,6 +298,10 @@ mod tests {
         assert_eq!(
             verify_signature(b"{}", "v1=00", "whsec_a", 1_000),
             Err(SignatureError::Malformed)
+        );
+        assert_eq!(
+            verify_signature(b"{}", &format!("t={},v1=00", i64::MIN), "whsec_a", 1_000),
+            Err(SignatureError::Stale)
         );
     }
 

@@ -1,8 +1,9 @@
 use chrono::{Duration, Utc};
-use diesel::{ExpressionMethods, RunQueryDsl};
+use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
 use serde_json::Value;
-use server::db::schema::{articles, businesses, events};
+use server::db::schema::{articles, businesses, events, sponsor_banners};
 use server::models::article::NewArticle;
+use server::models::banner::NewSponsorBanner;
 use server::models::event::NewEvent;
 
 use crate::helpers::{on_both_backends, TestApp};
@@ -135,6 +136,35 @@ on_both_backends! {
         }
     }
 
+    async fn search_folds_the_term_and_the_names_alike_on_either_database(app) {
+        let now = Utc::now().naive_utc();
+        diesel::insert_into(businesses::table)
+            .values((
+                businesses::name.eq("İstanbul Grill"),
+                businesses::slug.eq("istanbul-grill"),
+                businesses::featured.eq(false),
+                businesses::verified.eq(false),
+                businesses::created_at.eq(now),
+                businesses::updated_at.eq(now),
+            ))
+            .execute(&mut app.db.connection().expect("connection"))
+            .expect("inserted");
+        // İSTANBUL, İstanbul, istanbul.
+        for term in ["%C4%B0STANBUL", "%C4%B0stanbul", "istanbul"] {
+            let found = app.get_json(&format!("/api/businesses?search={term}")).await;
+            assert_eq!(names(&found), vec!["İstanbul Grill"], "{term}");
+        }
+    }
+
+    async fn control_characters_in_a_search_are_ignored(app) {
+        let all = app.get_json("/api/businesses").await;
+        assert_eq!(app.get_json("/api/businesses?search=%00").await, all);
+        let bakery = app.get_json("/api/businesses?search=bakery").await;
+        assert_eq!(app.get_json("/api/businesses?search=bak%00ery%1B").await, bakery);
+        let response = app.get("/directory?search=%00").await;
+        assert_eq!(response.status(), 200);
+    }
+
     async fn a_parent_category_counts_and_lists_its_sub_categories_businesses(app) {
         let categories = app.get_json("/api/categories").await;
         let categories = categories.as_array().expect("a list");
@@ -246,12 +276,18 @@ on_both_backends! {
         assert_error(&app, "/api/articles/no-such-article", 404, "Article not found").await;
     }
 
+    async fn slugs_no_entity_could_have_answer_404_like_unknown_ones(app) {
+        assert_error(&app, "/api/businesses/Pecan-Street-Grill", 404, "Business not found").await;
+        assert_error(&app, &format!("/api/businesses/{}", "a".repeat(10 * 1024)), 404, "Business not found").await;
+        assert_error(&app, "/api/categories/food_dining", 404, "Category not found").await;
+        assert_error(&app, "/api/articles/town-hall-meeting.html", 404, "Article not found").await;
+    }
+
     async fn malformed_query_values_answer_400_never_500(app) {
         assert_bad_request(&app, "/api/events/upcoming?limit=abc").await;
         assert_bad_request(&app, "/api/events/upcoming?limit=0").await;
         assert_bad_request(&app, "/api/businesses?categoryId=-1").await;
         assert_bad_request(&app, "/api/businesses?categoryId=abc").await;
-        assert_bad_request(&app, &format!("/api/businesses/{}", "a".repeat(10 * 1024))).await;
         assert_bad_request(&app, &format!("/api/businesses?search={}", "a".repeat(200))).await;
         assert_bad_request(&app, "/api/articles?published=false").await;
     }
@@ -261,6 +297,29 @@ on_both_backends! {
         let placements: Vec<&str> = banners.as_array().expect("a list").iter().map(|b| b["placement"].as_str().unwrap_or_default()).collect();
         assert_eq!(placements.iter().filter(|p| **p == "home-sidebar").count(), 3);
         assert_eq!(placements.iter().filter(|p| **p == "home-top").count(), 1);
+    }
+
+    async fn banners_of_one_position_are_listed_in_the_order_they_were_added(app) {
+        let mut conn = app.db.connection().expect("connection");
+        let banner = |name: &str| NewSponsorBanner {
+            name: name.into(),
+            image_url: "/banner.png".into(),
+            link_url: "https://example.com".into(),
+            alt_text: name.into(),
+            placement: "history".into(),
+            position: 99,
+        };
+        for name in ["Test banner one", "Test banner two"] {
+            diesel::insert_into(sponsor_banners::table).values(banner(name)).execute(&mut conn).expect("inserted");
+        }
+        // An edit stores PostgreSQL's new row version after the second banner.
+        diesel::update(sponsor_banners::table.filter(sponsor_banners::name.eq("Test banner one")))
+            .set(sponsor_banners::name.eq("Test banner one, edited"))
+            .execute(&mut conn)
+            .expect("updated");
+        let banners = app.get_json("/api/banners").await;
+        let added: Vec<String> = names(&banners).into_iter().filter(|name| name.starts_with("Test banner")).collect();
+        assert_eq!(added, ["Test banner one, edited", "Test banner two"]);
     }
 }
 

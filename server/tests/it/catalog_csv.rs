@@ -102,6 +102,25 @@ fn a_category_is_found_by_the_slug_its_name_makes_and_a_name_without_one_is_refu
 }
 
 #[test]
+fn a_row_cannot_take_a_slug_the_sites_own_addresses_use() {
+    let (_database, db) = migrated_database(Backend::Sqlite);
+    let csv = format!("{HEADER}\nFeatured Finds,featured,,,,,,,,,,Shopping,false,false\n");
+    match import(
+        &mut db.connection().expect("connection"),
+        csv.as_bytes(),
+        chrono::Utc::now(),
+    ) {
+        Err(ImportError::Rows(problems)) => assert_eq!(
+            problems,
+            [
+                r#"row 2: slug "featured" is reserved: the site's own /api/businesses/featured is not a business"#
+            ]
+        ),
+        other => panic!("expected row errors, got {other:?}"),
+    }
+}
+
+#[test]
 fn the_export_command_writes_the_csv_alone_to_standard_output() {
     let database = TestDatabase::create(Backend::Sqlite);
     // A new database: the command migrates it first, and says so in the log.

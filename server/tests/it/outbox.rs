@@ -160,6 +160,28 @@ on_each_backend! {
 }
 
 on_each_backend! {
+    async fn an_email_sent_or_failed_since_another_process_read_it_is_not_claimed_again(backend) {
+        let (_database, db) = migrated_database(backend);
+        let mut conn = db.connection().expect("connection");
+        let now = Utc::now().naive_utc();
+        for to in ["sent@example.com", "failed@example.com"] {
+            OutboxEmail::enqueue(&mut conn, &note(to), now).expect("queued");
+        }
+        // A slow process read both as due; meanwhile this one sent the first
+        // and failed the second, which waits two seconds for its next attempt.
+        let sent = OutboxEmail::claim_next(&mut conn, now).expect("claimed").expect("due");
+        OutboxEmail::mark_sent(&mut conn, sent.id, now).expect("marked");
+        let failed = OutboxEmail::claim_next(&mut conn, now).expect("claimed").expect("due");
+        OutboxEmail::mark_failed(&mut conn, &failed, "421 try again later", now).expect("marked");
+        let a_second_later = now + Span::seconds(1);
+        assert!(!OutboxEmail::claim(&mut conn, sent.id, a_second_later).expect("claim"));
+        assert!(!OutboxEmail::claim(&mut conn, failed.id, a_second_later).expect("claim"));
+        let after_the_back_off = now + Span::seconds(2);
+        assert!(OutboxEmail::claim(&mut conn, failed.id, after_the_back_off).expect("claim"));
+    }
+}
+
+on_each_backend! {
     async fn an_email_that_fails_for_five_days_is_given_up(backend) {
         let (_database, db) = migrated_database(backend);
         let mut conn = db.connection().expect("connection");

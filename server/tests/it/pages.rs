@@ -42,6 +42,41 @@ async fn an_unknown_path_is_a_404_page_not_found() {
 }
 
 #[actix_rt::test]
+async fn pages_for_slugs_no_entity_could_have_answer_404_with_the_not_found_texts() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (path, title) in [
+        ("/news/town-hall-meeting.html", "Article Not Found"),
+        ("/business/pecan_street_grill", "Business Not Found"),
+        ("/agent/jane_doe", "Agent Not Found"),
+        ("/category/food_dining", "Category Not Found"),
+    ] {
+        let (status, body) = html(&app, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(body.contains(title), "{path}");
+    }
+}
+
+#[actix_rt::test]
+async fn a_search_with_control_characters_arrives_rendered_with_its_results() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let bakeries = app.get_json("/api/businesses?search=bakery").await;
+    let bakery = bakeries[0]["name"].as_str().expect("a bakery");
+    let (status, body) = html(&app, "/directory?search=bak%00ery").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        embedded_page_data(&body)["queries"]["/api/businesses?search=bakery"],
+        bakeries
+    );
+    let (page, _data) = body
+        .split_once(r#"<script id="page-data""#)
+        .expect("page data");
+    assert!(
+        page.contains(bakery),
+        "rendered with its results, not a skeleton"
+    );
+}
+
+#[actix_rt::test]
 async fn every_alias_redirects_permanently_to_its_page() {
     let app = spawn_app(Backend::Sqlite).await;
     assert_eq!(ALIASES.len(), 14);

@@ -167,6 +167,14 @@ on_each_backend! {
         assert_eq!(call.param("metadata[plan]"), Some("standard"));
         assert_eq!(call.param("metadata[billing]"), Some("monthly"));
         assert_eq!(
+            (
+                call.param("automatic_payment_methods[enabled]"),
+                call.param("automatic_payment_methods[allow_redirects]")
+            ),
+            (Some("true"), Some("never")),
+            "no method that leaves the page"
+        );
+        assert_eq!(
             call.param("metadata[order_id]"),
             Some(order.id.to_string().as_str())
         );
@@ -224,6 +232,14 @@ on_each_backend! {
             Some("latest_invoice.confirmation_secret")
         );
         assert_eq!(created.param("metadata[plan]"), Some("premium"));
+        assert_eq!(
+            created.param("payment_settings[payment_method_types][0]"),
+            Some("card")
+        );
+        assert_eq!(
+            created.param("payment_settings[payment_method_types][1]"),
+            None
+        );
         assert!(created
             .param("customer")
             .is_some_and(|id| id.starts_with("cus_")));
@@ -354,7 +370,8 @@ async fn a_deleted_subscription_ends_the_paid_status() {
 }
 
 #[actix_rt::test]
-async fn a_subscription_updated_to_canceled_ends_the_paid_status_and_an_active_one_does_not() {
+async fn a_subscription_updated_to_canceled_ends_the_paid_status_and_an_active_or_unpaid_one_does_not(
+) {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
     let (_, subscription) = pending_premium_order(&app).await;
     assert_eq!(
@@ -374,6 +391,17 @@ async fn a_subscription_updated_to_canceled_ends_the_paid_status_and_an_active_o
         deliver(
             &app,
             &event("evt_upd_1", "customer.subscription.updated", active)
+        )
+        .await,
+        200
+    );
+    assert_eq!(only_order(&app).status, "paid");
+    // Unpaid is not the end: paying the open invoice makes it active again.
+    let unpaid = json!({ "id": subscription, "object": "subscription", "status": "unpaid" });
+    assert_eq!(
+        deliver(
+            &app,
+            &event("evt_upd_unpaid", "customer.subscription.updated", unpaid)
         )
         .await,
         200
@@ -618,8 +646,36 @@ fn confirmation_orders(app: &TestApp) -> Vec<Option<i32>> {
         .expect("rows")
 }
 
+fn queued_emails(app: &TestApp) -> Vec<(String, String)> {
+    let mut conn = app.db.connection().expect("connection");
+    outbox_emails::table
+        .order(outbox_emails::id.asc())
+        .select((outbox_emails::recipient, outbox_emails::subject))
+        .load(&mut *conn)
+        .expect("rows")
+}
+
+fn owners_confirmation() -> Vec<(String, String)> {
+    vec![(
+        "owner@example.com".to_owned(),
+        "Your Premium Business Listing for Joe's Diner".to_owned(),
+    )]
+}
+
+async fn pay_premium_order(app: &TestApp, event_id: &str) {
+    let subscription = only_order(app)
+        .stripe_subscription_id
+        .expect("subscription id");
+    let paid = event(
+        event_id,
+        "invoice.paid",
+        paid_invoice(&subscription, 1_790_000_000, 1_821_536_000),
+    );
+    assert_eq!(deliver(app, &paid).await, 200);
+}
+
 on_each_backend! {
-    async fn a_listing_confirmation_names_the_order_its_browser_started_and_queues_the_owners_email(backend) {
+    async fn a_listing_confirmation_names_the_order_its_browser_started_and_is_emailed_once_it_is_paid(backend) {
         let (app, _stripe) = spawn_with_stripe(backend).await;
         let (claim, set_cookie) = premium_order_with_claim(&app).await;
         for attribute in ["HttpOnly", "SameSite=Strict", "Path=/api/business-listing-confirmation"] {
@@ -635,25 +691,33 @@ on_each_backend! {
         assert_eq!(order.email.as_deref(), Some("owner@example.com"));
         assert_eq!(order.business_name.as_deref(), Some("Joe's Diner"));
         assert_eq!(confirmation_orders(&app), vec![Some(order.id)]);
-        let queued: Vec<(String, String)> = {
-            let mut conn = app.db.connection().expect("connection");
-            outbox_emails::table
-                .select((outbox_emails::recipient, outbox_emails::subject))
-                .load(&mut *conn)
-                .expect("rows")
-        };
-        assert_eq!(
-            queued,
-            vec![(
-                "owner@example.com".to_owned(),
-                "Your Premium Business Listing for Joe's Diner".to_owned()
-            )]
+        assert_eq!(queued_emails(&app), vec![], "nothing is confirmed before the payment");
+
+        pay_premium_order(&app, "evt_inv_paid").await;
+        assert_eq!(queued_emails(&app), owners_confirmation());
+        // A renewal is no new listing.
+        let renewal = event(
+            "evt_inv_renewal",
+            "invoice.paid",
+            paid_invoice(&order.stripe_subscription_id.expect("subscription"), 1_821_536_000, 1_853_072_000),
         );
+        assert_eq!(deliver(&app, &renewal).await, 200);
+        assert_eq!(queued_emails(&app), owners_confirmation());
+    }
+
+    async fn details_sent_after_the_payment_are_confirmed_at_once(backend) {
+        let (app, _stripe) = spawn_with_stripe(backend).await;
+        let (claim, _) = premium_order_with_claim(&app).await;
+        pay_premium_order(&app, "evt_inv_paid").await;
+        assert_eq!(queued_emails(&app), vec![], "no details yet, no one to e-mail");
+        assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
+        assert_eq!(queued_emails(&app), owners_confirmation());
     }
 
     async fn a_listing_confirmation_without_the_claim_leaves_every_order_to_its_buyer(backend) {
         let (app, _stripe) = spawn_with_stripe(backend).await;
         let (claim, _) = premium_order_with_claim(&app).await;
+        pay_premium_order(&app, "evt_inv_paid").await;
         let forged = format!("{}x", claim);
         for cookie in [None, Some(forged.as_str())] {
             assert_eq!(confirm(&app, cookie).await.status(), 201);
@@ -661,13 +725,12 @@ on_each_backend! {
         let order = only_order(&app);
         assert_eq!((order.email, order.business_name), (None, None));
         assert_eq!(confirmation_orders(&app), vec![None, None]);
-        let queued = || count(&app, |c| outbox_emails::table.count().get_result(c));
-        assert_eq!(queued(), 0, "nothing is e-mailed without a claim");
+        assert_eq!(queued_emails(&app), vec![], "nothing is e-mailed without a claim");
         // The buyer's own browser still claims it, once, and is e-mailed once.
         assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
         assert_eq!(confirm(&app, Some(&claim)).await.status(), 201);
         assert_eq!(confirmation_orders(&app), vec![None, None, Some(only_order(&app).id), None]);
-        assert_eq!(queued(), 1);
+        assert_eq!(queued_emails(&app), owners_confirmation());
     }
 }
 

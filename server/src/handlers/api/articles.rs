@@ -2,11 +2,10 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::answer;
-use crate::domain::Slug;
+use super::{answer, slug_or_not_found};
 use crate::error::{AppError, AppResult, ErrorBody};
 use crate::models::article::ArticleView;
-use crate::reads::Read;
+use crate::reads::{Read, ARTICLE_NOT_FOUND};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -34,12 +33,15 @@ pub async fn list_articles(
 
 #[utoipa::path(get, path = "/api/articles/{slug}", params(("slug" = String, Path, description = "The article's slug")), responses(
     (status = 200, body = ArticleView),
-    (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Article not found (also when unpublished)"),
 ))]
 pub async fn show_article(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    answer(&state, Read::Article(Slug::parse(&slug)?)).await
+    answer(
+        &state,
+        Read::Article(slug_or_not_found(&slug, ARTICLE_NOT_FOUND)?),
+    )
+    .await
 }

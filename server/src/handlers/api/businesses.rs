@@ -2,11 +2,11 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::answer;
-use crate::domain::{CategoryId, SearchTerm, Slug};
+use super::{answer, slug_or_not_found};
+use crate::domain::{CategoryId, SearchTerm};
 use crate::error::{AppError, AppResult, ErrorBody};
 use crate::models::business::BusinessView;
-use crate::reads::Read;
+use crate::reads::{Read, BUSINESS_NOT_FOUND};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -54,12 +54,15 @@ pub async fn list_featured_businesses(state: web::Data<AppState>) -> AppResult<H
 
 #[utoipa::path(get, path = "/api/businesses/{slug}", params(("slug" = String, Path, description = "The business's slug")), responses(
     (status = 200, body = BusinessView),
-    (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Business not found"),
 ))]
 pub async fn show_business(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    answer(&state, Read::Business(Slug::parse(&slug)?)).await
+    answer(
+        &state,
+        Read::Business(slug_or_not_found(&slug, BUSINESS_NOT_FOUND)?),
+    )
+    .await
 }

@@ -1,10 +1,9 @@
 use actix_web::{web, HttpResponse};
 
-use super::answer;
-use crate::domain::Slug;
+use super::{answer, slug_or_not_found};
 use crate::error::{AppResult, ErrorBody};
 use crate::models::category::CategoryView;
-use crate::reads::Read;
+use crate::reads::{Read, CATEGORY_NOT_FOUND};
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/categories", responses(
@@ -16,12 +15,15 @@ pub async fn list_categories(state: web::Data<AppState>) -> AppResult<HttpRespon
 
 #[utoipa::path(get, path = "/api/categories/{slug}", params(("slug" = String, Path, description = "The category's slug")), responses(
     (status = 200, body = CategoryView),
-    (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody, description = "Category not found"),
 ))]
 pub async fn show_category(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    answer(&state, Read::Category(Slug::parse(&slug)?)).await
+    answer(
+        &state,
+        Read::Category(slug_or_not_found(&slug, CATEGORY_NOT_FOUND)?),
+    )
+    .await
 }

@@ -12,7 +12,8 @@ pub mod openapi;
 use actix_web::http::header::ContentType;
 use actix_web::{web, HttpResponse};
 
-use crate::error::AppResult;
+use crate::domain::Slug;
+use crate::error::{AppError, AppResult};
 use crate::reads::Read;
 use crate::state::AppState;
 
@@ -22,4 +23,10 @@ async fn answer(state: &web::Data<AppState>, read: Read) -> AppResult<HttpRespon
     Ok(HttpResponse::Ok()
         .content_type(ContentType::json())
         .body(answer.get().to_owned()))
+}
+
+/// The slug in an address. One that no entity could have is missing like
+/// an unknown one: the same 404 with the same `not_found` message.
+fn slug_or_not_found(raw: &str, not_found: &str) -> AppResult<Slug> {
+    Slug::parse(raw).ok_or_else(|| AppError::NotFound(not_found.into()))
 }

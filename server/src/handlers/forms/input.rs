@@ -1,6 +1,7 @@
 //! Reads a visitor's submission: only from this site (`Origin`), only JSON
 //! or a form, and never more than the configured number of bytes.
 
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -20,6 +21,22 @@ pub enum Sent {
     Json,
     /// A plain HTML form post: answer a page.
     Form,
+}
+
+/// Each invalid field's name with its message, as [`AppError::Validation`] answers them.
+pub type FieldErrors = BTreeMap<&'static str, &'static str>;
+
+/// The field's parsed value, or `None` with its message noted in `errors`.
+pub fn field<T>(
+    errors: &mut FieldErrors,
+    name: &'static str,
+    parsed: Result<T, &'static str>,
+) -> Option<T> {
+    parsed
+        .map_err(|message| {
+            errors.insert(name, message);
+        })
+        .ok()
 }
 
 pub struct FormInput<T> {

@@ -1,21 +1,22 @@
-use std::collections::BTreeMap;
-
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::domain::EmailAddress;
+use crate::domain::{EmailAddress, TextRule};
 use crate::error::{AppError, AppResult};
-use crate::handlers::forms::input::FormInput;
-use crate::mail::messages;
+use crate::handlers::forms::input::{field, FieldErrors, FormInput};
 use crate::models::listing_confirmation::NewListingConfirmation;
 use crate::models::listing_order::ListingOrder;
-use crate::models::outbox::OutboxEmail;
 use crate::payments::catalogue::Plan;
 use crate::state::AppState;
 
 pub const EMAIL_INVALID: &str = "Please enter a valid email address";
-pub const BUSINESS_NAME_REQUIRED: &str = "Please enter your business name";
+/// Named in the confirmation e-mail's Subject: far within RFC 5322's 998
+/// characters a line.
+pub const BUSINESS_NAME: TextRule = TextRule {
+    at_least: Some((1, "Please enter your business name")),
+    at_most: (100, "Business name must be at most 100 characters"),
+};
 pub const PLAN_UNKNOWN: &str = "Please choose a listing plan";
 
 /// Sent by the payment success page (spec section 7); the plan is capitalised.
@@ -34,15 +35,17 @@ pub struct ListingConfirmationRequest {
 /// `POST /api/business-listing-confirmation`: keeps the request and, when the
 /// browser carries the claim on the order it started (an order of the plan,
 /// not yet claimed), attaches the owner's e-mail and business name to that
-/// order and queues the confirmation e-mail, in one transaction. Without the
-/// claim nothing is sent: anyone could otherwise make the site e-mail any
-/// address a text of their choosing (the business name).
+/// order, in one transaction. The confirmation e-mail goes out once that order
+/// is paid: now if it is, else when Stripe reports the payment. Without the
+/// claim, or for an order never paid, nothing is sent: anyone could otherwise
+/// make the site e-mail any address a text of their choosing (the business
+/// name).
 #[utoipa::path(
     post,
     path = "/api/business-listing-confirmation",
     request_body = ListingConfirmationRequest,
     responses(
-        (status = 201, description = "Stored. With the `listing_order` cookie, the order it names gets the details, the confirmation e-mail is queued and the cookie is removed"),
+        (status = 201, description = "Stored. With the `listing_order` cookie, the order it names gets the details and the cookie is removed; the confirmation e-mail is queued once that order is paid"),
         (status = 422, description = "Invalid fields", body = crate::error::ErrorBody),
     )
 )]
@@ -53,44 +56,38 @@ pub async fn confirm_business_listing(
 ) -> AppResult<HttpResponse> {
     let claimed_order = super::claimed_order(&request, &state);
     let request = input.value;
-    let mut fields = BTreeMap::new();
-    let email = EmailAddress::parse(&request.email);
-    if email.is_none() {
-        fields.insert("email", EMAIL_INVALID);
-    }
-    let business_name = request.business_name.trim().to_owned();
-    if business_name.is_empty() {
-        fields.insert("businessName", BUSINESS_NAME_REQUIRED);
-    }
-    let plan = Plan::find(&request.plan.trim().to_lowercase());
-    if plan.is_none() {
-        fields.insert("plan", PLAN_UNKNOWN);
-    }
-    let (Some(email), Some(plan), true) = (email, plan, fields.is_empty()) else {
+    let mut fields = FieldErrors::new();
+    let email = field(
+        &mut fields,
+        "email",
+        EmailAddress::parse(&request.email).ok_or(EMAIL_INVALID),
+    );
+    let business_name = field(
+        &mut fields,
+        "businessName",
+        BUSINESS_NAME.parse(&request.business_name),
+    );
+    let plan = field(
+        &mut fields,
+        "plan",
+        Plan::find(&request.plan.trim().to_lowercase()).ok_or(PLAN_UNKNOWN),
+    );
+    let (Some(email), Some(business_name), Some(plan)) = (email, business_name, plan) else {
         return Err(AppError::Validation {
             message: "Please correct the highlighted fields.".into(),
             fields,
         });
     };
 
-    let site = &state.settings.site;
-    let confirmation = messages::listing_confirmation(
-        email.as_str(),
-        &site.community_name,
-        &business_name,
-        plan.name,
-        &site.email,
-    )
-    .map_err(|error| AppError::Internal(error.into()))?;
     let now = chrono::Utc::now().naive_utc();
+    let settings = state.settings.clone();
     let queued = state
         .db
         .run(move |conn| {
             conn.write_transaction(|conn| {
-                let order_id = match claimed_order {
+                let order = match claimed_order {
                     Some(id) => {
                         ListingOrder::claim(conn, id, plan.id, email.as_str(), &business_name, now)?
-                            .then_some(id)
                     }
                     None => None,
                 };
@@ -98,16 +95,17 @@ pub async fn confirm_business_listing(
                     email: email.as_str(),
                     business_name: &business_name,
                     plan: plan.id,
-                    order_id,
+                    order_id: order.as_ref().map(|order| order.id),
                     created_at: now,
                 }
                 .insert(conn)?;
-                if order_id.is_some() {
-                    OutboxEmail::enqueue(conn, &confirmation, now)?;
+                match &order {
+                    Some(order) => {
+                        super::queue_listing_confirmation(conn, &settings.site, order, now)
+                    }
+                    None => Ok(false),
                 }
-                Ok::<_, diesel::result::Error>(order_id.is_some())
             })
-            .map_err(AppError::from)
         })
         .await?;
     if queued {

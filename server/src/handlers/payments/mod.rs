@@ -7,8 +7,15 @@ pub mod stripe_webhook;
 
 use actix_web::cookie::{time::Duration, Cookie, SameSite};
 use actix_web::HttpRequest;
+use chrono::NaiveDateTime;
 
-use crate::error::AppError;
+use crate::config::SiteSettings;
+use crate::db::DbConnection;
+use crate::error::{AppError, AppResult};
+use crate::mail::messages;
+use crate::models::listing_order::ListingOrder;
+use crate::models::outbox::OutboxEmail;
+use crate::payments::catalogue::Plan;
 use crate::state::AppState;
 
 /// The browser that starts a payment keeps a signed claim on its order, sent
@@ -40,6 +47,36 @@ pub(crate) fn order_cookie_removal() -> Cookie<'static> {
         .finish();
     cookie.make_removal();
     cookie
+}
+
+/// Queues the owner's confirmation of a paid order that has its owner's
+/// details; true when queued. The details and the payment arrive in either
+/// order (the success page, Stripe's webhook), and whichever comes second
+/// queues it: an unpaid order is never confirmed to anyone.
+pub(crate) fn queue_listing_confirmation(
+    conn: &mut DbConnection,
+    site: &SiteSettings,
+    order: &ListingOrder,
+    now: NaiveDateTime,
+) -> AppResult<bool> {
+    let (true, Some(email), Some(business_name), Some(plan)) = (
+        order.is_paid(),
+        order.email.as_deref(),
+        order.business_name.as_deref(),
+        Plan::find(&order.plan),
+    ) else {
+        return Ok(false);
+    };
+    let confirmation = messages::listing_confirmation(
+        email,
+        &site.community_name,
+        business_name,
+        plan.name,
+        &site.email,
+    )
+    .map_err(|error| AppError::Internal(error.into()))?;
+    OutboxEmail::enqueue(conn, &confirmation, now)?;
+    Ok(true)
 }
 
 pub(crate) fn payments_not_configured() -> AppError {

@@ -8,6 +8,15 @@ use crate::models::stripe_event::NewStripeEvent;
 use crate::payments::webhook::{parse_event, verify_signature};
 use crate::state::AppState;
 
+#[derive(PartialEq)]
+enum Outcome {
+    /// Already applied once: changes nothing.
+    Duplicate,
+    /// Recorded, and applied to its order if it names one; `queued` when
+    /// this first payment of an order queued its owner's confirmation.
+    Applied { queued: bool },
+}
+
 /// `POST /api/stripe/webhook`: applies a signed Stripe event to its order,
 /// once. A bad or stale signature answers 400 and changes nothing; an event
 /// already applied, or one that concerns no order, is acknowledged with 200
@@ -35,10 +44,11 @@ pub async fn receive_stripe_event(
         .map_err(|error| AppError::BadRequest(format!("Invalid Stripe event: {error}")))?;
 
     let now = now.naive_utc();
-    let applied = state
+    let settings = state.settings.clone();
+    let outcome = state
         .db
         .run(move |conn| {
-            conn.write_transaction::<_, diesel::result::Error, _>(|conn| {
+            conn.write_transaction::<_, AppError, _>(|conn| {
                 let first_time = NewStripeEvent {
                     id: &event.id,
                     event_type: &event.kind,
@@ -46,19 +56,29 @@ pub async fn receive_stripe_event(
                 }
                 .record_once(conn)?;
                 if !first_time {
-                    return Ok(false);
+                    return Ok(Outcome::Duplicate);
                 }
                 let Some(effect) = &event.effect else {
-                    return Ok(true);
+                    return Ok(Outcome::Applied { queued: false });
                 };
-                match ListingOrder::lock_by_stripe_object(conn, effect.order(), now)? {
-                    Some(order) => order.apply(conn, effect, now)?,
-                    None => tracing::info!(event = %event.id, "Stripe event for no known order"),
+                let Some(order) = ListingOrder::lock_by_stripe_object(conn, effect.order(), now)?
+                else {
+                    tracing::info!(event = %event.id, "Stripe event for no known order");
+                    return Ok(Outcome::Applied { queued: false });
+                };
+                if !order.apply(conn, effect, now)? {
+                    return Ok(Outcome::Applied { queued: false });
                 }
-                Ok(true)
+                // The first payment: the owner's details may be there already.
+                let paid = ListingOrder::find(conn, order.id)?;
+                let queued = super::queue_listing_confirmation(conn, &settings.site, &paid, now)?;
+                Ok(Outcome::Applied { queued })
             })
-            .map_err(AppError::from)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": !applied })))
+    if let Outcome::Applied { queued: true } = outcome {
+        state.outbox_wake.notify_one();
+    }
+    Ok(HttpResponse::Ok()
+        .json(json!({ "received": true, "duplicate": outcome == Outcome::Duplicate })))
 }

@@ -5,6 +5,9 @@ import { showToast } from "@/lib/toast";
 import { type CheckoutOrder, planTitle } from "./checkout-order";
 import { CheckoutSummary } from "./CheckoutSummary";
 
+const PAYMENT_TAKEN = new Set(["succeeded", "processing"]);
+const PAYMENT_NOT_TAKEN = "Your payment was not completed. Please try again.";
+
 /** Stripe's Payment Element and the pay button; lives inside `<Elements>`. */
 export function PaymentForm({ order }: { order: CheckoutOrder }) {
   const stripe = useStripe();
@@ -17,13 +20,15 @@ export function PaymentForm({ order }: { order: CheckoutOrder }) {
     event.preventDefault();
     if (!stripe || !elements) return;
     setProcessing(true);
-    const { error } = await stripe.confirmPayment({
+    const { error, paymentIntent } = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}/payment-success` },
       redirect: "if_required",
     });
-    if (error) {
-      void showToast("error", { title: "Payment Failed", description: error.message ?? "" });
+    // Without an error the payment may still be unfinished; only a taken
+    // (or, for a bank debit, accepted and processing) payment is a success.
+    if (error || !PAYMENT_TAKEN.has(paymentIntent?.status ?? "")) {
+      void showToast("error", { title: "Payment Failed", description: error?.message ?? PAYMENT_NOT_TAKEN });
       setProcessing(false);
       return;
     }

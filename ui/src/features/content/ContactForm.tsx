@@ -129,6 +129,7 @@ export function ContactForm() {
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             id={phone.id}
+            error={phone.error}
             label={
               <>
                 Phone Number <span className="font-normal text-charcoal/70">(optional)</span>

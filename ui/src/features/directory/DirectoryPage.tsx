@@ -72,10 +72,18 @@ function EmptyResults() {
   );
 }
 
+/**
+ * The search in the address as the server reads it (`SearchTerm::parse`): without the control
+ * characters that are not white space, trimmed. Its results are then the ones the page came with.
+ */
+function searchTerm(raw: string | null): string {
+  return (raw ?? "").replace(/(?![\t\n\v\f\r\u0085])\p{Cc}/gu, "").trim();
+}
+
 export function DirectoryPage() {
   const site = useSite();
   const [searchParams] = useSearchParams();
-  const search = (searchParams.get("search") ?? "").trim();
+  const search = searchTerm(searchParams.get("search"));
   const { data: businesses, isPending, isError } = useQuery(businessesQuery(search || undefined));
   usePageMeta(
     search
