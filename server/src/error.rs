@@ -47,7 +47,8 @@ pub enum AppError {
     /// message is for the visitor, the cause is logged where it happened.
     #[error("{0}")]
     BadGateway(String),
-    /// A feature that is switched off by configuration.
+    /// A feature that is switched off by configuration, or the database
+    /// not answering in time.
     #[error("{0}")]
     ServiceUnavailable(String),
     #[error(transparent)]
@@ -56,8 +57,9 @@ pub enum AppError {
     Database(#[from] diesel::result::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
-    /// A server fault while making a page (its data could not be read):
-    /// answered as the HTML notice that a failed render gets, not as JSON.
+    /// A server fault while making a page (its data could not be read, or
+    /// not in time): answered as the HTML notice that a failed render gets,
+    /// not as JSON.
     #[error(transparent)]
     Page(Box<AppError>),
 }
@@ -67,7 +69,9 @@ impl AppError {
     /// missing rows itself, so any database error is a fault here.
     pub fn on_page(self) -> Self {
         match self {
-            Self::Database(_) | Self::Internal(_) => Self::Page(Box::new(self)),
+            Self::Database(_) | Self::Internal(_) | Self::ServiceUnavailable(_) => {
+                Self::Page(Box::new(self))
+            }
             other => other,
         }
     }
@@ -127,7 +131,7 @@ impl ResponseError for AppError {
             Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
-            Self::Page(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Page(cause) => cause.status_code(),
         }
     }
 
@@ -146,8 +150,14 @@ impl ResponseError for AppError {
                 failed_page(response)
             }
             Self::Page(cause) => {
-                tracing::error!(error = %cause, "page failed");
-                failed_page(HttpResponse::build(status))
+                let mut response = HttpResponse::build(status);
+                if status == StatusCode::SERVICE_UNAVAILABLE {
+                    tracing::warn!(error = %cause, "page unavailable");
+                    response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("5")));
+                } else {
+                    tracing::error!(error = %cause, "page failed");
+                }
+                failed_page(response)
             }
             Self::Database(diesel::result::Error::NotFound) => {
                 HttpResponse::build(status).json(ErrorBody::new("Not found"))

@@ -14,6 +14,7 @@
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
+use std::time::Duration;
 
 use prometheus::IntCounter;
 use tokio::sync::watch;
@@ -22,6 +23,13 @@ use crate::db::commit_watch::{CommitMark, CommitWatch};
 use crate::db::Database;
 use crate::error::{AppError, AppResult};
 use crate::models::data_version::DataVersion;
+
+/// How long a request waits for its read. A read stuck behind a lock, or
+/// on a connection gone silent, would otherwise hold every page, cached
+/// ones too, for as long as it is stuck.
+const READ_WAIT: Duration = Duration::from_secs(5);
+
+const NOT_ANSWERING: &str = "The database is not answering. Please try again in a moment.";
 
 /// The outcome of one numbered read. Errors are kept as text: every waiter
 /// of the read gets its own [`AppError`].
@@ -58,6 +66,8 @@ struct Shared {
     answers: watch::Sender<Answer>,
     /// Counts the reads, so the share of requests per read can be watched.
     reads_done: IntCounter,
+    /// How long a request waits for its read ([`READ_WAIT`]).
+    read_wait: Duration,
 }
 
 impl Shared {
@@ -128,13 +138,14 @@ impl FreshVersion {
             }
             Ok(version?)
         };
-        Self::reading_with(Box::new(read_version), commits, reads_done)
+        Self::reading_with(Box::new(read_version), commits, reads_done, READ_WAIT)
     }
 
     fn reading_with(
         read_version: ReadVersion,
         commits: Option<CommitWatch>,
         reads_done: IntCounter,
+        read_wait: Duration,
     ) -> std::io::Result<Self> {
         let (answers, _) = watch::channel(Answer {
             read: 0,
@@ -148,6 +159,7 @@ impl FreshVersion {
             wake: Condvar::new(),
             answers,
             reads_done,
+            read_wait,
         });
         let reader = Arc::clone(&shared);
         thread::Builder::new()
@@ -171,10 +183,13 @@ impl FreshVersion {
             awaited
         };
         self.shared.wake.notify_one();
-        let answer = answers
-            .wait_for(|answer| answer.read >= awaited)
-            .await
-            .map_err(|error| AppError::Internal(error.into()))?;
+        let answer = tokio::time::timeout(
+            self.shared.read_wait,
+            answers.wait_for(|answer| answer.read >= awaited),
+        )
+        .await
+        .map_err(|_| AppError::ServiceUnavailable(NOT_ANSWERING.into()))?
+        .map_err(|error| AppError::Internal(error.into()))?;
         answer
             .version
             .clone()
@@ -206,7 +221,6 @@ mod tests {
     use std::pin::{pin, Pin};
     use std::sync::mpsc;
     use std::task::Poll;
-    use std::time::Duration;
 
     use super::*;
 
@@ -215,7 +229,7 @@ mod tests {
 
     /// A version source the test drives: each read reports that it started,
     /// then waits for the version the test hands it.
-    fn driven() -> (FreshVersion, mpsc::Receiver<()>, mpsc::SyncSender<i64>) {
+    fn driven(wait: Duration) -> (FreshVersion, mpsc::Receiver<()>, mpsc::SyncSender<i64>) {
         let (started, started_rx) = mpsc::channel();
         let (finish, finish_rx) = mpsc::sync_channel(0);
         let finish_rx = Mutex::new(finish_rx);
@@ -224,7 +238,8 @@ mod tests {
             Ok(finish_rx.lock().expect("lock").recv()?)
         };
         let counter = IntCounter::new("reads", "reads").expect("counter");
-        let versions = FreshVersion::reading_with(Box::new(read), None, counter).expect("thread");
+        let versions =
+            FreshVersion::reading_with(Box::new(read), None, counter, wait).expect("thread");
         (versions, started_rx, finish)
     }
 
@@ -235,7 +250,7 @@ mod tests {
 
     #[tokio::test]
     async fn requests_arriving_during_a_read_wait_for_the_next_one_and_share_it() {
-        let (versions, started, finish) = driven();
+        let (versions, started, finish) = driven(WAIT);
         let mut first = pin!(versions.current());
         assert!(poll_once(first.as_mut()).await);
         started.recv_timeout(WAIT).expect("first read started");
@@ -255,6 +270,21 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_request_waits_for_a_stuck_read_only_so_long() {
+        let (versions, started, finish) = driven(Duration::from_millis(20));
+        let error = versions.current().await.expect_err("no answer in time");
+        assert!(matches!(error, AppError::ServiceUnavailable(_)), "{error}");
+        started.recv_timeout(WAIT).expect("the read started");
+        // Once it ends, the next read answers again.
+        let mut next = pin!(versions.current());
+        assert!(poll_once(next.as_mut()).await);
+        finish.send(7).expect("the stuck read ends at last");
+        started.recv_timeout(WAIT).expect("the next read started");
+        finish.send(8).expect("the next read finished");
+        assert_eq!(next.await.expect("version"), 8);
+    }
+
+    #[tokio::test]
     async fn a_failed_read_fails_its_requests_and_the_next_read_answers_again() {
         let counter = IntCounter::new("reads", "reads").expect("counter");
         let calls = std::sync::atomic::AtomicI64::new(0);
@@ -262,7 +292,8 @@ mod tests {
             0 => Err(anyhow::anyhow!("database unreachable")),
             n => Ok(n),
         };
-        let versions = FreshVersion::reading_with(Box::new(read), None, counter).expect("thread");
+        let versions =
+            FreshVersion::reading_with(Box::new(read), None, counter, WAIT).expect("thread");
         let error = versions.current().await.expect_err("failed read");
         assert!(
             error.to_string().contains("database unreachable"),

@@ -1,12 +1,14 @@
 //! Rendered pages kept in memory, never stale.
 //!
-//! A page is cached under its URL, the database's data version (moved by
+//! A successful page is cached under its URL (with only the query
+//! parameters the page reads), the database's data version (moved by
 //! triggers on every content change, by any writer) and the stretch of time
 //! it depends on: the community's date for every page (the footer's year,
 //! "today"), and the minute for pages that list what has not ended yet. Each
 //! entry holds the page already compressed with brotli and gzip, so a hit
 //! costs a lookup and a write, not a render or a compression.
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::io::Write;
 use std::sync::Arc;
@@ -29,6 +31,40 @@ const MINUTE_PAGES: &[&str] = &["/", "/events"];
 /// A buyer's own pages carry their details in the address: they are not
 /// kept here, and browsers are told not to store them either.
 const PRIVATE_PAGES: &[&str] = &["/checkout", "/payment-success"];
+
+/// The query parameters a kept page's render reads, by path. Others
+/// (`?utm_source=`, `?x=1`) change nothing on the page: they are dropped
+/// before it is rendered and kept, so that each made-up address does not
+/// cost a render and two compressions, nor push real pages out.
+const READ_PARAMETERS: &[(&str, &str)] = &[
+    ("/", "subscribed"),
+    ("/contact", "sent"),
+    ("/directory", "search"),
+];
+
+/// The address the page at `url` (path and query) is rendered and kept
+/// under: `url` with only the query parameters its page reads. A buyer's own
+/// pages, never kept, read theirs as they come.
+pub fn rendered_url(url: &str) -> Cow<'_, str> {
+    let Some((path, query)) = url.split_once('?') else {
+        return Cow::Borrowed(url);
+    };
+    if is_private(path) {
+        return Cow::Borrowed(url);
+    }
+    let read = |pair: &&str| {
+        let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
+        READ_PARAMETERS.contains(&(path, name))
+    };
+    let kept: Vec<&str> = query.split('&').filter(read).collect();
+    if kept.len() == query.split('&').count() {
+        Cow::Borrowed(url)
+    } else if kept.is_empty() {
+        Cow::Borrowed(path)
+    } else {
+        Cow::Owned(format!("{path}?{}", kept.join("&")))
+    }
+}
 
 /// Whether the page at `url` (path and query) is one of a buyer's own.
 pub fn is_private(url: &str) -> bool {
@@ -241,6 +277,27 @@ mod tests {
         assert_eq!(
             PageKey::new("/history", 7, first),
             PageKey::new("/history", 7, second)
+        );
+    }
+
+    #[test]
+    fn only_the_query_parameters_a_page_reads_are_rendered_and_kept() {
+        assert_eq!(rendered_url("/history?utm_source=mail&x=1"), "/history");
+        assert_eq!(
+            rendered_url("/directory?x=1&search=pie&page=2"),
+            "/directory?search=pie"
+        );
+        assert_eq!(
+            rendered_url("/directory?search=pie"),
+            "/directory?search=pie"
+        );
+        assert_eq!(rendered_url("/?subscribed=1&fbclid=abc"), "/?subscribed=1");
+        assert_eq!(rendered_url("/contact?sent"), "/contact?sent");
+        // Read elsewhere, not here.
+        assert_eq!(rendered_url("/history?search=pie"), "/history");
+        assert_eq!(
+            rendered_url("/checkout?plan=premium&billing=annual"),
+            "/checkout?plan=premium&billing=annual"
         );
     }
 

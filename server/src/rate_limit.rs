@@ -42,7 +42,11 @@ impl VisitorIp {
     /// trusted proxy; then the nearest address in `X-Forwarded-For` that is
     /// not one (those further left were written by the visitor, who could
     /// write anything).
+    /// Addresses are compared canonical: on a dual-stack socket an IPv4 peer
+    /// arrives as `::ffff:a.b.c.d`, which no IPv4 network contains, and whose
+    /// IPv6 /56 every IPv4 visitor would share.
     fn visitor(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let peer = peer.to_canonical();
         if !self.is_trusted(peer) {
             return peer;
         }
@@ -53,7 +57,7 @@ impl VisitorIp {
             .collect();
         let mut visitor = peer;
         for hop in forwarded.iter().rev() {
-            let Ok(address) = hop.trim().parse::<IpAddr>() else {
+            let Ok(address) = hop.trim().parse::<IpAddr>().map(|hop| hop.to_canonical()) else {
                 break;
             };
             visitor = address;
@@ -65,25 +69,21 @@ impl VisitorIp {
     }
 }
 
+impl VisitorIp {
+    /// The address `request` comes from, as far as it can be believed.
+    pub fn of(&self, request: &ServiceRequest) -> Option<IpAddr> {
+        let peer = request.peer_addr()?.ip();
+        Some(self.visitor(peer, request.headers()))
+    }
+}
+
 impl KeyExtractor for VisitorIp {
     type Key = IpAddr;
     type KeyExtractionError = SimpleKeyExtractionError<&'static str>;
 
     fn extract(&self, request: &ServiceRequest) -> Result<Self::Key, Self::KeyExtractionError> {
-        let peer = request
-            .peer_addr()
-            .map(|socket| socket.ip())
-            .ok_or_else(|| {
-                SimpleKeyExtractionError::new("Could not extract peer IP address from request")
-            })?;
-        Ok(match self.visitor(peer, request.headers()) {
-            // Households are often given a /56 of their own.
-            IpAddr::V6(address) => {
-                let mut octets = address.octets();
-                octets[7..].fill(0);
-                IpAddr::V6(octets.into())
-            }
-            address => address,
+        self.of(request).map(limited_as).ok_or_else(|| {
+            SimpleKeyExtractionError::new("Could not extract peer IP address from request")
         })
     }
 
@@ -100,6 +100,19 @@ impl KeyExtractor for VisitorIp {
         response
             .insert_header(("Retry-After", wait.to_string()))
             .json(ErrorBody::new(&message))
+    }
+}
+
+/// The key a visitor's requests count under.
+fn limited_as(visitor: IpAddr) -> IpAddr {
+    match visitor {
+        // Households are often given a /56 of their own.
+        IpAddr::V6(address) => {
+            let mut octets = address.octets();
+            octets[7..].fill(0);
+            IpAddr::V6(octets.into())
+        }
+        address => address,
     }
 }
 
@@ -171,6 +184,25 @@ mod tests {
         assert_eq!(
             visitor(&["10.0.0.0/8"], "198.51.100.7", &["203.0.113.1"]),
             "198.51.100.7"
+        );
+    }
+
+    #[test]
+    fn ipv4_visitors_on_a_dual_stack_socket_count_each_for_their_own_address() {
+        assert_eq!(visitor(&[], "::ffff:198.51.100.7", &[]), "198.51.100.7");
+        let keys: Vec<IpAddr> = ["::ffff:198.51.100.7", "::ffff:203.0.113.1"]
+            .iter()
+            .map(|peer| limited_as(visitor(&[], peer, &[]).parse().expect("ip")))
+            .collect();
+        assert_ne!(keys[0], keys[1]);
+        // An IPv4 proxy is trusted whichever way its address arrives.
+        assert_eq!(
+            visitor(
+                &["127.0.0.1/32"],
+                "::ffff:127.0.0.1",
+                &["::ffff:203.0.113.1"]
+            ),
+            "203.0.113.1"
         );
     }
 

@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::DbConnection;
 use crate::error::AppResult;
-use crate::models::article::Article;
+use crate::models::article::ArticleStamp;
 use crate::models::business::BusinessStamp;
 use crate::models::category::{Category, PARENT_SEPARATOR};
 
@@ -51,7 +51,7 @@ pub struct SitemapEntry {
 pub fn entries(conn: &mut DbConnection) -> AppResult<Vec<SitemapEntry>> {
     let businesses = BusinessStamp::list(conn)?;
     let categories = Category::list(conn)?;
-    let articles = Article::list_published(conn)?;
+    let articles = ArticleStamp::list_published(conn)?;
 
     // A category changes when one of its businesses (or its sub-categories') does.
     let mut category_changes: BTreeMap<&str, NaiveDateTime> = BTreeMap::new();

@@ -25,7 +25,7 @@ use crate::metrics::{self, Metrics};
 use crate::models::app_secret::AppSecret;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
-use crate::rate_limit::FormLimits;
+use crate::rate_limit::{FormLimits, VisitorIp};
 use crate::read_cache::ReadCache;
 use crate::render_bundle;
 use crate::routes;
@@ -91,6 +91,7 @@ impl Application {
                     },
                 ))
             }),
+            visitor_ip: VisitorIp::new(&settings.security.trusted_proxies),
             metrics,
             stripe,
             renderer,

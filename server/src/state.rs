@@ -17,6 +17,7 @@ use crate::mail::signing::LinkSigner;
 use crate::metrics::Metrics;
 use crate::page_cache::PageCache;
 use crate::payments::stripe_client::StripeClient;
+use crate::rate_limit::VisitorIp;
 use crate::read_cache::ReadCache;
 use crate::reads::{Answer, Read};
 
@@ -39,6 +40,9 @@ pub struct AppState {
     pub page_cache: Option<Arc<PageCache>>,
     /// Answers of reads, when caching them is on.
     pub read_cache: Option<Arc<ReadCache>>,
+    /// Tells a visitor's address from the request, trusting only the
+    /// configured proxies' `X-Forwarded-For`.
+    pub visitor_ip: VisitorIp,
     /// Stripe's API; `None` when no secret key is configured.
     pub stripe: Option<Arc<StripeClient>>,
 }

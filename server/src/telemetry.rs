@@ -8,7 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue, USER_AGENT};
 use actix_web::middleware::Next;
-use actix_web::HttpMessage;
+use actix_web::{web, HttpMessage};
 use tracing::field::Empty;
 use tracing::Span;
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
@@ -16,6 +16,7 @@ use tracing_subscriber::fmt::format::FmtSpan;
 use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
+use crate::state::AppState;
 
 const REQUEST_ID_HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -58,12 +59,19 @@ impl RootSpanBuilder for RequestSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
         let request_id = request.extensions().get::<RequestId>().copied();
         let user_agent = request.headers().get(USER_AGENT);
+        // The visitor as the rate limits see them: `X-Forwarded-For` is
+        // believed from the configured proxies only, as anyone can send it.
+        let client_ip = request
+            .app_data::<web::Data<AppState>>()
+            .and_then(|state| state.visitor_ip.of(request))
+            .map(|address| address.to_string())
+            .unwrap_or_default();
         tracing::info_span!(
             "HTTP request",
             http.method = %request.method(),
             http.route = request.match_pattern().as_deref().unwrap_or("default"),
             http.target = request.path(),
-            http.client_ip = request.connection_info().realip_remote_addr().unwrap_or(""),
+            http.client_ip = %client_ip,
             http.user_agent = user_agent.and_then(|agent| agent.to_str().ok()).unwrap_or(""),
             http.status_code = Empty,
             otel.status_code = Empty,

@@ -99,11 +99,15 @@ test("an unknown article whose address has spaces and accents answers 404 and hy
   await close();
 });
 
-test("an unknown page answers 404 with 'Page Not Found' and still hydrates", async () => {
+test("an unknown page answers 404 with 'Page Not Found' and the hint, and still hydrates", async () => {
   const { page, problems, close } = await openPage(session.browser);
-  const response = await gotoHydrated(page, `${session.server.baseUrl}/no-such-page`);
-  assert.equal(response.status(), 404);
-  assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1);
+  // The second matches a real estate route, but no such section exists.
+  for (const path of ["/no-such-page", "/real-estate/downtown/agents"]) {
+    const response = await gotoHydrated(page, `${session.server.baseUrl}${path}`);
+    assert.equal(response.status(), 404, path);
+    assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1, path);
+    assert.ok(await page.getByText(`No route matches ${path}.`).isVisible(), path);
+  }
   assert.deepEqual(problems, []);
   await close();
 });

@@ -47,28 +47,47 @@ async fn cached_or_rendered(
     if let Some(target) = redirects::canonical_page_path(request.path()) {
         return Ok(redirects::moved_permanently(&request, &target));
     }
-    let url = request
-        .uri()
-        .path_and_query()
-        .map_or("/", |value| value.as_str());
+    let url = page_cache::rendered_url(
+        request
+            .uri()
+            .path_and_query()
+            .map_or("/", |value| value.as_str()),
+    );
     let now = chrono::Utc::now();
     let version = state.cache_version(true).await?;
     let (Some(cache), Some(key)) = (
         &state.page_cache,
-        version.and_then(|version| PageKey::new(url, version, now)),
+        version.and_then(|version| PageKey::new(&url, version, now)),
     ) else {
-        return render_at(&state, url, None, version, now).await;
+        return render_at(&state, &url, None, version, now).await;
     };
     let page = cache
         .get_or_make(&key, async {
-            let (status, html) = render_html(&state, url, None, version, now).await?;
+            let (status, html) = render_html(&state, &url, None, version, now)
+                .await
+                .map_err(NotKept::Failed)?;
+            if !status.is_success() {
+                return Err(NotKept::Unsuccessful(status, html));
+            }
             web::block(move || CachedPage::new(status, html))
                 .await
-                .map_err(|error| AppError::Internal(error.into()))?
-                .map_err(|error| AppError::Internal(error.into()))
+                .map_err(|error| NotKept::Failed(AppError::Internal(error.into())))?
+                .map_err(|error| NotKept::Failed(AppError::Internal(error.into())))
         })
-        .await?;
-    Ok(cached_response(&request, &page))
+        .await;
+    match page {
+        Ok(page) => Ok(cached_response(&request, &page)),
+        Err(NotKept::Unsuccessful(status, html)) => Ok(page_response(status, &url, html)),
+        Err(NotKept::Failed(error)) => Err(error),
+    }
+}
+
+/// Why a rendered page is answered without being kept.
+enum NotKept {
+    Failed(AppError),
+    /// Only successful pages are kept: a 404 at any address a visitor makes
+    /// up would otherwise fill the cache, each one compressed twice.
+    Unsuccessful(StatusCode, String),
 }
 
 /// The cached page in the best encoding the browser accepts, or 304 when
@@ -124,15 +143,21 @@ async fn render_at(
     now: DateTime<Utc>,
 ) -> AppResult<HttpResponse> {
     let (status, html) = render_html(state, url, form, version, now).await?;
+    Ok(page_response(status, url, html))
+}
+
+/// A page rendered for this request alone; the compression middleware
+/// encodes it as the browser asks.
+fn page_response(status: StatusCode, url: &str, html: String) -> HttpResponse {
     let cache_control = if page_cache::is_private(url) {
         PRIVATE_PAGE_CACHE_CONTROL
     } else {
         PAGE_CACHE_CONTROL
     };
-    Ok(HttpResponse::build(status)
+    HttpResponse::build(status)
         .content_type(ContentType::html())
         .insert_header((header::CACHE_CONTROL, cache_control))
-        .body(html))
+        .body(html)
 }
 
 /// The whole document for `url` as of `now`, its reads answered under

@@ -76,6 +76,23 @@ impl Article {
     }
 }
 
+/// What the sitemap lists of a published article: no body to clean.
+#[derive(Debug, Queryable)]
+pub struct ArticleStamp {
+    pub slug: String,
+    pub created_at: NaiveDateTime,
+}
+
+impl ArticleStamp {
+    pub fn list_published(conn: &mut DbConnection) -> QueryResult<Vec<ArticleStamp>> {
+        articles::table
+            .filter(articles::published.eq(true))
+            .order((articles::created_at.desc(), articles::id.desc()))
+            .select((articles::slug, articles::created_at))
+            .load(conn)
+    }
+}
+
 impl From<Article> for ArticleView {
     fn from(article: Article) -> Self {
         Self {

@@ -1,6 +1,8 @@
 use diesel::prelude::*;
 use serde_json::{json, Value};
-use server::db::schema::{contact_messages, newsletter_subscribers, outbox_emails};
+use server::db::schema::{
+    contact_messages, listing_confirmations, newsletter_subscribers, outbox_emails,
+};
 
 use crate::helpers::{on_both_backends, spawn_app, spawn_app_with, Backend, TestApp};
 
@@ -46,6 +48,30 @@ on_both_backends! {
         assert_eq!(emails, vec!["bo@example.com".to_owned()]);
         let welcome: i64 = count(&app, |c| outbox_emails::table.count().get_result(c));
         assert_eq!(welcome, 1);
+    }
+
+    async fn control_characters_in_form_text_are_dropped_and_line_breaks_kept(app) {
+        let (status, _) = app.post_json("/api/contact", json!({ "name": "Jo\u{0}", "email": "jo@example.com", "message": "Line one\u{0}\u{1b}\nline two." })).await;
+        assert_eq!(status, 201);
+        let posted = post_form(&app, "/api/contact", &[
+            ("name", "Al"), ("email", "al@example.com"), ("phone", "\u{0}"),
+            ("subject", "Hello\u{0} there"), ("message", "A question\u{0}, plainly."),
+        ]).await;
+        assert_eq!(posted.status(), 303);
+        let stored: Vec<(String, String)> = count(&app, |c| contact_messages::table.select((contact_messages::name, contact_messages::message)).order(contact_messages::id).load(c));
+        assert_eq!(stored, vec![
+            ("Jo".to_owned(), "Line one\nline two.".to_owned()),
+            ("Al".to_owned(), server::handlers::forms::contact::compose("Hello there", "", "A question, plainly.")),
+        ]);
+
+        let (status, _) = app.post_json("/api/business-listing-confirmation", json!({ "email": "owner@example.com", "businessName": "Pecan\u{0} Grill", "plan": "Premium" })).await;
+        assert_eq!(status, 201);
+        let names: Vec<String> = count(&app, |c| listing_confirmations::table.select(listing_confirmations::business_name).load(c));
+        assert_eq!(names, vec!["Pecan Grill".to_owned()]);
+
+        let (status, answer) = app.post_json("/api/newsletter/subscribe", json!({ "email": "ann\u{0}@example.com" })).await;
+        assert_eq!(status, 422);
+        assert_eq!(answer["message"], "Please enter a valid email address.");
     }
 
     async fn a_contact_message_is_stored_with_a_team_notification_before_the_answer(app) {
@@ -123,6 +149,94 @@ async fn contact_rules_hold_at_their_boundaries() {
     }
     let stored: i64 = count(&app, |c| contact_messages::table.count().get_result(c));
     assert_eq!(stored, 1, "only the valid message was stored");
+}
+
+#[actix_rt::test]
+async fn form_text_over_its_limit_is_refused_with_a_message_for_the_field() {
+    // More submissions than a visitor may make in a burst.
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.security.form_burst = 20
+    })
+    .await;
+    let over = |limit: usize| "x".repeat(limit + 1);
+    let with = |field: &str, value: String| {
+        let mut body = json!({ "name": "Jo", "email": "jo@example.com", "phone": "", "subject": "Hello", "message": "0123456789" });
+        body[field] = Value::String(value);
+        body
+    };
+    let cases = [
+        (
+            with("name", over(100)),
+            "name",
+            "Name must be at most 100 characters",
+        ),
+        (
+            with("name", "x".repeat(15_000)),
+            "name",
+            "Name must be at most 100 characters",
+        ),
+        (
+            with("phone", over(40)),
+            "phone",
+            "Phone number must be at most 40 characters",
+        ),
+        (
+            with("subject", over(200)),
+            "subject",
+            "Subject must be at most 200 characters",
+        ),
+        (
+            with("message", over(5_000)),
+            "message",
+            "Message must be at most 5,000 characters",
+        ),
+    ];
+    for (body, field, message) in cases {
+        let (status, answer) = app.post_json("/api/contact", body).await;
+        assert_eq!(status, 422, "{field}");
+        assert_eq!(answer["errors"][field], message, "{answer}");
+    }
+    let at_limits = json!({
+        "name": "x".repeat(100), "email": "jo@example.com", "phone": "1".repeat(40),
+        "subject": "x".repeat(200), "message": "x".repeat(5_000),
+    });
+    assert_eq!(app.post_json("/api/contact", at_limits).await.0, 201);
+
+    // What the UI sends: the parts at their limits, composed into one message.
+    let composed = server::handlers::forms::contact::compose(
+        &"s".repeat(200),
+        &"1".repeat(40),
+        &"m".repeat(5_000),
+    );
+    let ui = json!({ "name": "Jo", "email": "jo@example.com", "message": composed });
+    assert_eq!(app.post_json("/api/contact", ui).await.0, 201);
+    let too_long =
+        json!({ "name": "Jo", "email": "jo@example.com", "message": format!("{composed}x") });
+    let (status, answer) = app.post_json("/api/contact", too_long).await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        answer["errors"]["message"],
+        "Message must be at most 5,000 characters"
+    );
+
+    let listing = |name: String| json!({ "email": "owner@example.com", "businessName": name, "plan": "Premium" });
+    let (status, answer) = app
+        .post_json("/api/business-listing-confirmation", listing(over(100)))
+        .await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        answer["errors"]["businessName"],
+        "Business name must be at most 100 characters"
+    );
+    assert_eq!(
+        app.post_json(
+            "/api/business-listing-confirmation",
+            listing("x".repeat(100))
+        )
+        .await
+        .0,
+        201
+    );
 }
 
 #[actix_rt::test]
@@ -267,11 +381,11 @@ async fn each_form_endpoint_counts_a_visitors_submissions_on_its_own() {
 }
 
 #[actix_rt::test]
-async fn behind_a_trusted_proxy_each_forwarded_visitor_has_an_allowance_of_its_own() {
+async fn behind_a_proxy_on_the_same_machine_each_forwarded_visitor_has_an_allowance_of_its_own() {
+    // Trusted by the default settings: the requests come from 127.0.0.1.
     let app = spawn_app_with(Backend::Sqlite, |settings| {
         settings.security.form_requests_per_minute = 1;
         settings.security.form_burst = 1;
-        settings.security.trusted_proxies = vec!["127.0.0.1/32".parse().expect("net")];
     })
     .await;
     let subscribe_from = |visitor: &'static str| {

@@ -303,8 +303,20 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries_an
         .to_str()
         .expect("ascii")
         .to_owned();
-    let other = get(port, "/directory").await;
-    assert_ne!(other.headers()["x-request-id"], request_id.as_str());
+    // As if through a proxy on this machine (trusted by default): the
+    // visitor is the address it names, not the leftmost, which a visitor
+    // can write themselves.
+    let other = reqwest::Client::new()
+        .get(format!("http://127.0.0.1:{port}/directory"))
+        .header("X-Forwarded-For", "192.0.2.1, 203.0.113.9")
+        .send()
+        .await
+        .expect("answered");
+    let other_id = other.headers()["x-request-id"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert_ne!(other_id, request_id);
     let missing = get(port, "/api/businesses/no-such-business").await;
     assert_eq!(missing.status(), 404);
     let with_email = get(
@@ -326,6 +338,7 @@ async fn each_request_is_logged_as_a_json_line_with_the_id_its_answer_carries_an
     let span = request_line(&request_id);
     assert_eq!(span["http.target"], "/directory", "{span}");
     assert_eq!(span["http.status_code"], 200, "{span}");
+    assert_eq!(request_line(&other_id)["http.client_ip"], "203.0.113.9");
     // A client's mistake is told in its request's line, not as a warning.
     let span = request_line(missing.headers()["x-request-id"].to_str().expect("ascii"));
     assert_eq!(span["http.status_code"], 404, "{span}");

@@ -228,6 +228,33 @@ async fn requests_missing_the_same_page_at_once_share_one_render() {
     .await;
 }
 
+#[actix_rt::test]
+async fn made_up_addresses_neither_fill_the_cache_nor_cost_a_render_each() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let mut etags = std::collections::HashSet::new();
+    for n in 0..3 {
+        let response = app.get(&format!("/history?utm_source=mail&x={n}")).await;
+        assert_eq!(response.status(), 200);
+        etags.insert(response.headers()[header::ETAG].clone());
+    }
+    assert_eq!(
+        etags.len(),
+        1,
+        "one page, whatever the parameters it ignores"
+    );
+    for _ in 0..2 {
+        let missing = app.get("/no-such-page").await;
+        assert_eq!(missing.status(), 404);
+        assert_eq!(missing.headers().get(header::ETAG), None, "not kept");
+    }
+    app.assert_metrics(&[
+        "ssr_render_duration_seconds_count 3",
+        "page_cache_misses_total 3",
+        "page_cache_hits_total 2",
+    ])
+    .await;
+}
+
 /// Adds "Brand New Bakery" with plain SQL, as another process or a person
 /// with SQL would: the server hears of it only through the data version.
 fn add_bakery_around_the_server(app: &TestApp) {

@@ -26,7 +26,7 @@ export function LinkNavigation({ children }: { children: ReactNode }) {
 }
 
 type LinkProps = Omit<ComponentProps<"a">, "href"> & {
-  /** A path from the site's root (`/events?day=…`). */
+  /** A path from the site's root (`/directory?search=…`). */
   to: string;
 };
 

@@ -17,7 +17,7 @@ import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { agentsIn, parseMarket, type Market } from "./markets";
-import { UnknownMarket } from "./UnknownMarket";
+import { NotFoundPage } from "@/app/pages/NotFoundPage";
 
 const SKELETON_COUNT = 3;
 
@@ -136,7 +136,7 @@ export function AgentsPage() {
         }
       : { title: "Page Not Found", description: "This page does not exist.", status: 404, noindex: true },
   );
-  if (!market) return <UnknownMarket />;
+  if (!market) return <NotFoundPage />;
   return (
     <>
       <PageHero

@@ -9,7 +9,7 @@ import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { MARKET_LABELS, parseMarket, type Market } from "./markets";
-import { UnknownMarket } from "./UnknownMarket";
+import { NotFoundPage } from "@/app/pages/NotFoundPage";
 
 type Listing = "for-sale" | "for-lease";
 
@@ -52,7 +52,7 @@ export function PropertyListingsPage() {
         }
       : { title, description: "This page does not exist.", status: 404, noindex: true },
   );
-  if (!market) return <UnknownMarket />;
+  if (!market) return <NotFoundPage />;
 
   const agentsPath = `/real-estate/${market}/agents`;
   return (
