@@ -67,6 +67,11 @@ where
             }
         }
     }
+
+    /// Lets `key`'s value go; lookups already given it keep it.
+    pub fn remove(&self, key: &K) {
+        self.entries.remove(key);
+    }
 }
 
 #[cfg(test)]

@@ -131,7 +131,10 @@ impl ResponseError for AppError {
             Self::Render(_) | Self::Database(_) | Self::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
-            Self::Page(cause) => cause.status_code(),
+            Self::Page(cause) => match **cause {
+                Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+                _ => StatusCode::INTERNAL_SERVER_ERROR,
+            },
         }
     }
 

@@ -271,7 +271,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_waits_for_a_stuck_read_only_so_long() {
-        let (versions, started, finish) = driven(Duration::from_millis(20));
+        // Short enough for a test, long enough for the next read's hand-offs.
+        let (versions, started, finish) = driven(Duration::from_secs(1));
         let error = versions.current().await.expect_err("no answer in time");
         assert!(matches!(error, AppError::ServiceUnavailable(_)), "{error}");
         started.recv_timeout(WAIT).expect("the read started");

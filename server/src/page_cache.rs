@@ -18,6 +18,7 @@ use actix_web::web::Bytes;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{DateTime, Utc};
+use percent_encoding::percent_decode_str;
 use quick_cache::Weighter;
 use sha2::{Digest, Sha256};
 
@@ -54,7 +55,9 @@ pub fn rendered_url(url: &str) -> Cow<'_, str> {
     }
     let read = |pair: &&str| {
         let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
-        READ_PARAMETERS.contains(&(path, name))
+        // Decoded, as the browser reads it: `%73earch` is `search`.
+        let name = percent_decode_str(name).decode_utf8_lossy();
+        READ_PARAMETERS.contains(&(path, name.as_ref()))
     };
     let kept: Vec<&str> = query.split('&').filter(read).collect();
     if kept.len() == query.split('&').count() {
@@ -105,7 +108,18 @@ impl PageKey {
     }
 }
 
-/// A rendered page in each encoding, each with its own strong validator
+/// A page as the cache hands it to the requests that asked for it.
+#[derive(Debug, Clone)]
+pub enum Page {
+    /// A successful page, kept for later requests.
+    Kept(Arc<CachedPage>),
+    /// Any other (a 404): handed to the requests that waited for its
+    /// render, then let go. A 404 at any address a visitor makes up would
+    /// otherwise fill the cache, each one compressed twice.
+    Passing(StatusCode, Bytes),
+}
+
+/// A successful page in each encoding, each with its own strong validator
 /// (quoted, as `ETag` carries it): the encodings' bytes differ, so a shared
 /// cache must never take one for another. Made once per version, not per request.
 #[derive(Debug)]
@@ -124,6 +138,7 @@ struct Encoded {
 
 impl CachedPage {
     pub fn new(status: StatusCode, html: String) -> std::io::Result<Self> {
+        debug_assert!(status.is_success(), "only a successful page has a version");
         let identity = Bytes::from(html);
         let digest = URL_SAFE_NO_PAD.encode(&Sha256::digest(&identity)[..18]);
         let encoded = |bytes: Bytes, encoding: Encoding| Encoded {
@@ -166,16 +181,14 @@ impl CachedPage {
         &self.encoded(encoding).etag
     }
 
-    /// Whether an `If-None-Match` header names the page in `encoding`. Only
-    /// a successful page has a version to compare (RFC 9110, 13.1.2).
+    /// Whether an `If-None-Match` header names the page in `encoding`.
     pub fn matches(&self, if_none_match: &str, encoding: Encoding) -> bool {
         let etag = self.etag(encoding);
-        self.status.is_success()
-            && (if_none_match.trim() == "*"
-                || if_none_match
-                    .split(',')
-                    .map(|tag| tag.trim().trim_start_matches("W/"))
-                    .any(|tag| tag == etag))
+        if_none_match.trim() == "*"
+            || if_none_match
+                .split(',')
+                .map(|tag| tag.trim().trim_start_matches("W/"))
+                .any(|tag| tag == etag)
     }
 
     fn weight(&self) -> u64 {
@@ -186,15 +199,19 @@ impl CachedPage {
 #[derive(Clone)]
 struct ByBytes;
 
-impl Weighter<PageKey, Arc<CachedPage>> for ByBytes {
-    fn weight(&self, key: &PageKey, page: &Arc<CachedPage>) -> u64 {
-        key.url.len() as u64 + page.weight()
+impl Weighter<PageKey, Page> for ByBytes {
+    fn weight(&self, key: &PageKey, page: &Page) -> u64 {
+        let page = match page {
+            Page::Kept(page) => page.weight(),
+            Page::Passing(_, html) => html.len() as u64,
+        };
+        key.url.len() as u64 + page
     }
 }
 
 /// The cache itself, shared by every worker of the process.
 pub struct PageCache {
-    pages: CountedCache<PageKey, Arc<CachedPage>, ByBytes>,
+    pages: CountedCache<PageKey, Page, ByBytes>,
 }
 
 impl PageCache {
@@ -207,19 +224,22 @@ impl PageCache {
         }
     }
 
-    /// The page under `key`: the kept one, or the one `make` renders, then
-    /// kept. Requests missing the same page at the same time share one
-    /// `make`: when a key moves (a write, the next minute or day) a busy
-    /// page is rendered and compressed once, not once per waiting request.
-    /// Errors are not kept.
+    /// The page under `key`: the kept one, or the one `make` renders.
+    /// Requests missing the same page at the same time share one `make`:
+    /// when a key moves (a write, the next minute or day) a busy page is
+    /// rendered and compressed once, not once per waiting request, and a
+    /// busy 404 rendered once for the requests waiting, not once after
+    /// another. Errors and [`Page::Passing`] pages are not kept.
     pub async fn get_or_make<E>(
         &self,
         key: &PageKey,
-        make: impl Future<Output = Result<CachedPage, E>>,
-    ) -> Result<Arc<CachedPage>, E> {
-        self.pages
-            .get_or_fill(key, async { make.await.map(Arc::new) })
-            .await
+        make: impl Future<Output = Result<Page, E>>,
+    ) -> Result<Page, E> {
+        let page = self.pages.get_or_fill(key, make).await?;
+        if let Page::Passing(..) = page {
+            self.pages.remove(key);
+        }
+        Ok(page)
     }
 }
 
@@ -293,12 +313,49 @@ mod tests {
         );
         assert_eq!(rendered_url("/?subscribed=1&fbclid=abc"), "/?subscribed=1");
         assert_eq!(rendered_url("/contact?sent"), "/contact?sent");
+        assert_eq!(
+            rendered_url("/directory?%73earch=pie"),
+            "/directory?%73earch=pie"
+        );
         // Read elsewhere, not here.
         assert_eq!(rendered_url("/history?search=pie"), "/history");
         assert_eq!(
             rendered_url("/checkout?plan=premium&billing=annual"),
             "/checkout?plan=premium&billing=annual"
         );
+    }
+
+    #[tokio::test]
+    async fn a_page_that_is_not_kept_is_still_shared_by_the_requests_waiting_for_it() {
+        let counter = |name: &str| prometheus::IntCounter::new(name, name).expect("counter");
+        let cache = PageCache::new(
+            1 << 20,
+            HitCounters {
+                hits: counter("hits"),
+                misses: counter("misses"),
+            },
+        );
+        let key = PageKey::new("/no-such-page", 7, at(17, 0)).expect("a key");
+        let renders = std::sync::atomic::AtomicUsize::new(0);
+        let render = || async {
+            renders.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            for _ in 0..3 {
+                tokio::task::yield_now().await;
+            }
+            Ok::<_, ()>(Page::Passing(StatusCode::NOT_FOUND, Bytes::from("missing")))
+        };
+        let (first, second, third) = tokio::join!(
+            cache.get_or_make(&key, render()),
+            cache.get_or_make(&key, render()),
+            cache.get_or_make(&key, render()),
+        );
+        for page in [first, second, third] {
+            assert!(matches!(page, Ok(Page::Passing(StatusCode::NOT_FOUND, _))));
+        }
+        assert_eq!(renders.load(std::sync::atomic::Ordering::SeqCst), 1);
+        // Not kept: the next request renders it anew.
+        cache.get_or_make(&key, render()).await.expect("rendered");
+        assert_eq!(renders.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
     #[test]
@@ -331,13 +388,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn only_a_successful_page_has_a_version_to_match() {
-        let missing =
-            CachedPage::new(StatusCode::NOT_FOUND, "<p>Not found</p>".into()).expect("compressed");
-        assert!(!missing.matches("*", Encoding::Gzip));
-        assert!(!missing.matches(missing.etag(Encoding::Gzip), Encoding::Gzip));
     }
 }

@@ -241,6 +241,17 @@ const SCREENS = [
     },
   },
   {
+    // Read as the server reads it: a NUL dropped, then U+0085 (white space to the server,
+    // not to JavaScript's trim) trimmed; else the browser would ask for another search.
+    name: "directory search with invisible characters",
+    path: `/directory?search=%C2%85${encodeURIComponent(SEARCH_TERM)}%00`,
+    check(view, where) {
+      const matches = searchMatches(SEARCH_TERM);
+      hasText(view, `${resultCount(matches.length)} for “${SEARCH_TERM}”`, where);
+      assert.deepEqual(sorted(cardSlugs(view)), sorted(matches.map((business) => business.slug)), `${where}: the matching businesses`);
+    },
+  },
+  {
     name: "directory search without results",
     path: "/directory?search=zzqx%20no%20such%20shop",
     check(view, where) {

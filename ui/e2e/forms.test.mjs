@@ -242,6 +242,35 @@ describe("contact form", () => {
     await close();
   });
 
+  test("the maximums hold at their boundary, counting characters as the server does", async () => {
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
+    const posts = recordPosts(page, "/api/contact");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 201, body: "{}" }));
+    const TOO_LONG = [
+      ["contact-name", "Name must be at most 100 characters"],
+      ["contact-phone", "Phone number must be at most 40 characters"],
+      ["contact-subject", "Subject must be at most 200 characters"],
+      ["contact-message", "Message must be at most 5,000 characters"],
+    ];
+    await fill(page, { name: "N".repeat(101), email: "jo@example.com", subject: "S".repeat(201), message: "m".repeat(5001) });
+    await page.fill("#contact-phone", "5".repeat(41));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const [id, message] of TOO_LONG) {
+      await page.locator(`#${id}-error`).waitFor();
+      assert.equal((await page.textContent(`#${id}-error`))?.trim(), message);
+    }
+    assert.deepEqual(posts, []);
+
+    // An emoji is one character, as the server counts: a hundred of them are a name.
+    await fill(page, { name: "🙂".repeat(100), email: "jo@example.com", subject: "S".repeat(200), message: "m".repeat(5000) });
+    await page.fill("#contact-phone", "5".repeat(40));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("dialog", { name: "Message Sent Successfully!" }).waitFor();
+    assert.equal(posts.length, 1);
+    await close();
+  });
+
   test("reached by a link in the site, the confirmation starts on its Close button", async () => {
     const { page, problems, close } = await openPage(session.browser);
     await gotoHydrated(page, `${session.server.baseUrl}/`);

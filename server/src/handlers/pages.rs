@@ -2,9 +2,11 @@
 //! in the document shell. The same data is embedded in the page so the
 //! browser hydrates without fetching it again.
 
+use std::sync::Arc;
+
 use actix_web::http::header::{self, ContentType};
 use actix_web::http::StatusCode;
-
+use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use chrono::{DateTime, Utc};
@@ -14,7 +16,7 @@ use crate::content_encoding::Encoding;
 use crate::document::Document;
 use crate::error::{AppError, AppResult};
 use crate::handlers::redirects;
-use crate::page_cache::{self, CachedPage, PageKey};
+use crate::page_cache::{self, CachedPage, Page, PageKey};
 use crate::page_data;
 use crate::state::AppState;
 
@@ -63,31 +65,21 @@ async fn cached_or_rendered(
     };
     let page = cache
         .get_or_make(&key, async {
-            let (status, html) = render_html(&state, &url, None, version, now)
-                .await
-                .map_err(NotKept::Failed)?;
+            let (status, html) = render_html(&state, &url, None, version, now).await?;
             if !status.is_success() {
-                return Err(NotKept::Unsuccessful(status, html));
+                return Ok(Page::Passing(status, Bytes::from(html)));
             }
-            web::block(move || CachedPage::new(status, html))
+            let page = web::block(move || CachedPage::new(status, html))
                 .await
-                .map_err(|error| NotKept::Failed(AppError::Internal(error.into())))?
-                .map_err(|error| NotKept::Failed(AppError::Internal(error.into())))
+                .map_err(|error| AppError::Internal(error.into()))?
+                .map_err(|error| AppError::Internal(error.into()))?;
+            Ok::<_, AppError>(Page::Kept(Arc::new(page)))
         })
-        .await;
-    match page {
-        Ok(page) => Ok(cached_response(&request, &page)),
-        Err(NotKept::Unsuccessful(status, html)) => Ok(page_response(status, &url, html)),
-        Err(NotKept::Failed(error)) => Err(error),
-    }
-}
-
-/// Why a rendered page is answered without being kept.
-enum NotKept {
-    Failed(AppError),
-    /// Only successful pages are kept: a 404 at any address a visitor makes
-    /// up would otherwise fill the cache, each one compressed twice.
-    Unsuccessful(StatusCode, String),
+        .await?;
+    Ok(match page {
+        Page::Kept(page) => cached_response(&request, &page),
+        Page::Passing(status, html) => page_response(status, &url, html),
+    })
 }
 
 /// The cached page in the best encoding the browser accepts, or 304 when
@@ -143,12 +135,12 @@ async fn render_at(
     now: DateTime<Utc>,
 ) -> AppResult<HttpResponse> {
     let (status, html) = render_html(state, url, form, version, now).await?;
-    Ok(page_response(status, url, html))
+    Ok(page_response(status, url, html.into()))
 }
 
 /// A page rendered for this request alone; the compression middleware
 /// encodes it as the browser asks.
-fn page_response(status: StatusCode, url: &str, html: String) -> HttpResponse {
+fn page_response(status: StatusCode, url: &str, html: Bytes) -> HttpResponse {
     let cache_control = if page_cache::is_private(url) {
         PRIVATE_PAGE_CACHE_CONTROL
     } else {

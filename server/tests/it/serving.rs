@@ -255,6 +255,29 @@ async fn made_up_addresses_neither_fill_the_cache_nor_cost_a_render_each() {
     .await;
 }
 
+#[actix_rt::test]
+async fn a_page_whose_data_version_is_stuck_behind_a_lock_answers_503_in_time() {
+    let app = spawn_app(Backend::Postgres).await;
+    let mut blocker = app.db.connection().expect("connection");
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut *blocker,
+        "BEGIN; LOCK TABLE data_version IN ACCESS EXCLUSIVE MODE;",
+    )
+    .expect("locked");
+    let response = app.get("/history").await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
+    assert!(response
+        .text()
+        .await
+        .expect("html")
+        .contains("This page could not be shown right now."));
+    diesel::connection::SimpleConnection::batch_execute(&mut *blocker, "ROLLBACK;")
+        .expect("unlocked");
+    assert_eq!(app.get("/history").await.status(), 200);
+}
+
 /// Adds "Brand New Bakery" with plain SQL, as another process or a person
 /// with SQL would: the server hears of it only through the data version.
 fn add_bakery_around_the_server(app: &TestApp) {

@@ -18,7 +18,7 @@ export const HelpfulLinksPage: ComponentType = lazy(() => import("@/features/con
 export const HistoryPage: ComponentType = lazy(() => import("@/features/content/HistoryPage").then((module) => ({ default: module.HistoryPage })));
 export const HomePage: ComponentType = lazy(() => import("@/features/home/HomePage").then((module) => ({ default: module.HomePage })));
 export const NewsPage: ComponentType = lazy(() => import("@/features/news/NewsPage").then((module) => ({ default: module.NewsPage })));
-export const NotFoundPage: ComponentType = lazy(() => import("@/app/pages/NotFoundPage").then((module) => ({ default: module.NotFoundPage })));
+export const NotFoundPage: ComponentType = lazy(() => import("@/components/layout/NotFoundPage").then((module) => ({ default: module.NotFoundPage })));
 export const PaymentSuccessPage: ComponentType = lazy(() => import("@/features/checkout/PaymentSuccessPage").then((module) => ({ default: module.PaymentSuccessPage })));
 export const PropertyListingsPage: ComponentType = lazy(() => import("@/features/real-estate/PropertyListingsPage").then((module) => ({ default: module.PropertyListingsPage })));
 export const RealEstateHubPage: ComponentType = lazy(() => import("@/features/real-estate/RealEstateHubPage").then((module) => ({ default: module.RealEstateHubPage })));

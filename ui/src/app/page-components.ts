@@ -15,7 +15,7 @@ export { HelpfulLinksPage } from "@/features/content/HelpfulLinksPage";
 export { HistoryPage } from "@/features/content/HistoryPage";
 export { HomePage } from "@/features/home/HomePage";
 export { NewsPage } from "@/features/news/NewsPage";
-export { NotFoundPage } from "@/app/pages/NotFoundPage";
+export { NotFoundPage } from "@/components/layout/NotFoundPage";
 export { PaymentSuccessPage } from "@/features/checkout/PaymentSuccessPage";
 export { PropertyListingsPage } from "@/features/real-estate/PropertyListingsPage";
 export { RealEstateHubPage } from "@/features/real-estate/RealEstateHubPage";

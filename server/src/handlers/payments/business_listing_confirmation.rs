@@ -113,5 +113,5 @@ pub async fn confirm_business_listing(
     }
     Ok(HttpResponse::Created()
         .cookie(super::order_cookie_removal())
-        .json(json!({ "message": "Confirmation sent" })))
+        .json(json!({ "message": "Details received" })))
 }

@@ -11,6 +11,7 @@ import { usePageMeta } from "@/lib/page-meta";
 import { businessListData } from "@/lib/structured-data";
 import { businessesQuery } from "@/lib/queries";
 import { useSite } from "@/lib/site";
+import { serverText } from "@/lib/text";
 import { resultCount } from "./counts";
 
 const SKELETON_COUNT = 9;
@@ -72,18 +73,11 @@ function EmptyResults() {
   );
 }
 
-/**
- * The search in the address as the server reads it (`SearchTerm::parse`): without the control
- * characters that are not white space, trimmed. Its results are then the ones the page came with.
- */
-function searchTerm(raw: string | null): string {
-  return (raw ?? "").replace(/(?![\t\n\v\f\r\u0085])\p{Cc}/gu, "").trim();
-}
-
 export function DirectoryPage() {
   const site = useSite();
   const [searchParams] = useSearchParams();
-  const search = searchTerm(searchParams.get("search"));
+  // As the server reads it (`SearchTerm::parse`), so the results are the ones the page came with.
+  const search = serverText(searchParams.get("search") ?? "");
   const { data: businesses, isPending, isError } = useQuery(businessesQuery(search || undefined));
   usePageMeta(
     search

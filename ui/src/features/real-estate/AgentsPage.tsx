@@ -6,6 +6,7 @@ import Phone from "lucide-react/icons/phone";
 import UserRound from "lucide-react/icons/user-round";
 import Users from "lucide-react/icons/users";
 import { useParams } from "react-router";
+import { NotFoundPage } from "@/components/layout/NotFoundPage";
 import { Link } from "@/components/ui/Link";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
 import { telHref } from "@/components/ui/business-format";
@@ -17,7 +18,6 @@ import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { agentsIn, parseMarket, type Market } from "./markets";
-import { NotFoundPage } from "@/app/pages/NotFoundPage";
 
 const SKELETON_COUNT = 3;
 
@@ -126,17 +126,16 @@ function AgentList({ market }: { market: Market }) {
 }
 
 export function AgentsPage() {
-  const site = useSite();
   const market = parseMarket(useParams().market);
-  usePageMeta(
-    market
-      ? {
-          title: `${TITLES[market]} | ${site.communityName}, ${site.state}`,
-          description: `Local ${market} real estate agents serving ${site.communityName}, ${site.state}.`,
-        }
-      : { title: "Page Not Found", description: "This page does not exist.", status: 404, noindex: true },
-  );
-  if (!market) return <NotFoundPage />;
+  return market ? <MarketAgents market={market} /> : <NotFoundPage />;
+}
+
+function MarketAgents({ market }: { market: Market }) {
+  const site = useSite();
+  usePageMeta({
+    title: `${TITLES[market]} | ${site.communityName}, ${site.state}`,
+    description: `Local ${market} real estate agents serving ${site.communityName}, ${site.state}.`,
+  });
   return (
     <>
       <PageHero

@@ -4,12 +4,12 @@ import Clock from "lucide-react/icons/clock";
 import Mail from "lucide-react/icons/mail";
 import Users from "lucide-react/icons/users";
 import { useLocation, useParams } from "react-router";
+import { NotFoundPage } from "@/components/layout/NotFoundPage";
 import { Link } from "@/components/ui/Link";
 import { usePageMeta } from "@/lib/page-meta";
 import { useSite } from "@/lib/site";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { MARKET_LABELS, parseMarket, type Market } from "./markets";
-import { NotFoundPage } from "@/app/pages/NotFoundPage";
 
 type Listing = "for-sale" | "for-lease";
 
@@ -38,21 +38,19 @@ const PLANNED_FEATURES: Record<Listing, string[]> = {
 };
 
 export function PropertyListingsPage() {
-  const site = useSite();
   const market = parseMarket(useParams().market);
   // Both listing routes render this page; the path tells them apart.
   const listing: Listing = useLocation().pathname.endsWith("/for-lease") ? "for-lease" : "for-sale";
-  const title = market ? TITLES[market][listing] : "Page Not Found";
+  return market ? <Listings market={market} listing={listing} /> : <NotFoundPage />;
+}
 
-  usePageMeta(
-    market
-      ? {
-          title: `${title} | ${site.communityName} Real Estate`,
-          description: `${title} in ${site.communityName}, ${site.state}. Listings are coming soon.`,
-        }
-      : { title, description: "This page does not exist.", status: 404, noindex: true },
-  );
-  if (!market) return <NotFoundPage />;
+function Listings({ market, listing }: { market: Market; listing: Listing }) {
+  const site = useSite();
+  const title = TITLES[market][listing];
+  usePageMeta({
+    title: `${title} | ${site.communityName} Real Estate`,
+    description: `${title} in ${site.communityName}, ${site.state}. Listings are coming soon.`,
+  });
 
   const agentsPath = `/real-estate/${market}/agents`;
   return (
