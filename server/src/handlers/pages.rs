@@ -138,8 +138,8 @@ async fn render_at(
     Ok(page_response(status, url, html.into()))
 }
 
-/// A page rendered for this request alone; the compression middleware
-/// encodes it as the browser asks.
+/// A page the cache does not keep; the compression middleware encodes it
+/// as the browser asks.
 fn page_response(status: StatusCode, url: &str, html: Bytes) -> HttpResponse {
     let cache_control = if page_cache::is_private(url) {
         PRIVATE_PAGE_CACHE_CONTROL
