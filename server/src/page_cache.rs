@@ -59,8 +59,9 @@ pub fn rendered_url(url: &str) -> Cow<'_, str> {
         let name = percent_decode_str(name).decode_utf8_lossy();
         READ_PARAMETERS.contains(&(path, name.as_ref()))
     };
-    let kept: Vec<&str> = query.split('&').filter(read).collect();
-    if kept.len() == query.split('&').count() {
+    let pairs: Vec<&str> = query.split('&').collect();
+    let kept: Vec<&str> = pairs.iter().copied().filter(read).collect();
+    if kept.len() == pairs.len() {
         Cow::Borrowed(url)
     } else if kept.is_empty() {
         Cow::Borrowed(path)

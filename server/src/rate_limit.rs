@@ -67,9 +67,7 @@ impl VisitorIp {
         }
         visitor
     }
-}
 
-impl VisitorIp {
     /// The address `request` comes from, as far as it can be believed.
     pub fn of(&self, request: &ServiceRequest) -> Option<IpAddr> {
         let peer = request.peer_addr()?.ip();

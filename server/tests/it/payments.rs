@@ -137,6 +137,19 @@ async fn pending_premium_order(app: &TestApp) -> (ListingOrder, String) {
     (order, subscription)
 }
 
+/// Pays the only order, a Premium one, for its first year.
+async fn pay_premium_order(app: &TestApp, event_id: &str) {
+    let subscription = only_order(app)
+        .stripe_subscription_id
+        .expect("subscription id");
+    let paid = event(
+        event_id,
+        "invoice.paid",
+        paid_invoice(&subscription, 1_790_000_000, 1_821_536_000),
+    );
+    assert_eq!(deliver(app, &paid).await, 200);
+}
+
 on_each_backend! {
     async fn one_off_payment_is_priced_by_the_server_and_paid_by_its_webhook(backend) {
         let (app, stripe) = spawn_with_stripe(backend).await;
@@ -330,18 +343,7 @@ async fn a_replayed_or_late_event_changes_nothing_and_never_shortens_paid_until(
 async fn a_deleted_subscription_ends_the_paid_status() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
     let (_, subscription) = pending_premium_order(&app).await;
-    assert_eq!(
-        deliver(
-            &app,
-            &event(
-                "evt_paid",
-                "invoice.paid",
-                paid_invoice(&subscription, 1_790_000_000, 1_821_536_000)
-            )
-        )
-        .await,
-        200
-    );
+    pay_premium_order(&app, "evt_paid").await;
     assert_eq!(only_order(&app).status, "paid");
     let deleted = json!({ "id": subscription, "object": "subscription", "status": "canceled" });
     assert_eq!(
@@ -354,18 +356,7 @@ async fn a_deleted_subscription_ends_the_paid_status() {
     );
     assert_eq!(only_order(&app).status, "canceled");
     // A late invoice does not revive it.
-    assert_eq!(
-        deliver(
-            &app,
-            &event(
-                "evt_paid_late",
-                "invoice.paid",
-                paid_invoice(&subscription, 1_790_000_000, 1_821_536_000)
-            )
-        )
-        .await,
-        200
-    );
+    pay_premium_order(&app, "evt_paid_late").await;
     assert_eq!(only_order(&app).status, "canceled");
 }
 
@@ -374,18 +365,7 @@ async fn a_subscription_updated_to_canceled_ends_the_paid_status_and_an_active_o
 ) {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
     let (_, subscription) = pending_premium_order(&app).await;
-    assert_eq!(
-        deliver(
-            &app,
-            &event(
-                "evt_paid",
-                "invoice.paid",
-                paid_invoice(&subscription, 1_790_000_000, 1_821_536_000)
-            )
-        )
-        .await,
-        200
-    );
+    pay_premium_order(&app, "evt_paid").await;
     let active = json!({ "id": subscription, "object": "subscription", "status": "active", "cancel_at_period_end": true });
     assert_eq!(
         deliver(
@@ -660,18 +640,6 @@ fn owners_confirmation() -> Vec<(String, String)> {
         "owner@example.com".to_owned(),
         "Your Premium Business Listing for Joe's Diner".to_owned(),
     )]
-}
-
-async fn pay_premium_order(app: &TestApp, event_id: &str) {
-    let subscription = only_order(app)
-        .stripe_subscription_id
-        .expect("subscription id");
-    let paid = event(
-        event_id,
-        "invoice.paid",
-        paid_invoice(&subscription, 1_790_000_000, 1_821_536_000),
-    );
-    assert_eq!(deliver(app, &paid).await, 200);
 }
 
 on_each_backend! {

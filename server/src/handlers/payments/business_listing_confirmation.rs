@@ -100,10 +100,10 @@ pub async fn confirm_business_listing(
                 }
                 .insert(conn)?;
                 match &order {
-                    Some(order) => {
+                    Some(order) if order.is_paid() => {
                         super::queue_listing_confirmation(conn, &settings.site, order, now)
                     }
-                    None => Ok(false),
+                    _ => Ok(false),
                 }
             })
         })

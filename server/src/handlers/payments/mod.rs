@@ -49,18 +49,18 @@ pub(crate) fn order_cookie_removal() -> Cookie<'static> {
     cookie
 }
 
-/// Queues the owner's confirmation of a paid order that has its owner's
+/// Queues the owner's confirmation of a paid order, if it has its owner's
 /// details; true when queued. The details and the payment arrive in either
 /// order (the success page, Stripe's webhook), and whichever comes second
-/// queues it: an unpaid order is never confirmed to anyone.
+/// queues it: the caller knows the order is paid, and an unpaid order is
+/// never confirmed to anyone.
 pub(crate) fn queue_listing_confirmation(
     conn: &mut DbConnection,
     site: &SiteSettings,
     order: &ListingOrder,
     now: NaiveDateTime,
 ) -> AppResult<bool> {
-    let (true, Some(email), Some(business_name), Some(plan)) = (
-        order.is_paid(),
+    let (Some(email), Some(business_name), Some(plan)) = (
         order.email.as_deref(),
         order.business_name.as_deref(),
         Plan::find(&order.plan),

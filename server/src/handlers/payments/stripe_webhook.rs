@@ -69,9 +69,9 @@ pub async fn receive_stripe_event(
                 if !order.apply(conn, effect, now)? {
                     return Ok(Outcome::Applied { queued: false });
                 }
-                // The first payment: the owner's details may be there already.
-                let paid = ListingOrder::find(conn, order.id)?;
-                let queued = super::queue_listing_confirmation(conn, &settings.site, &paid, now)?;
+                // The first payment: the owner's details, read with the
+                // lock, may be there already.
+                let queued = super::queue_listing_confirmation(conn, &settings.site, &order, now)?;
                 Ok(Outcome::Applied { queued })
             })
         })
