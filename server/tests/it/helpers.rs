@@ -7,7 +7,16 @@ use server::db::Database;
 use server::startup::Application;
 
 /// Where the PostgreSQL tests create their throw-away databases.
-pub const POSTGRES_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN_DATABASE: &str = "postgres";
+
+/// A database on the local PostgreSQL, connected to without encryption.
+/// Tests leave connection pool threads behind that may still be connecting
+/// when the process exits, and libpq's TLS (OpenSSL) and GSSAPI (Kerberos)
+/// libraries crash the process when their exit handlers tear them down under
+/// a connection being made. On the loopback, encryption protects nothing.
+fn postgres_url(database: &str) -> String {
+    format!("postgres://postgres@127.0.0.1:5432/{database}?sslmode=disable&gssencmode=disable")
+}
 
 #[derive(Debug, Clone, Copy)]
 pub enum Backend {
@@ -37,12 +46,12 @@ impl TestDatabase {
             }
             Backend::Postgres => {
                 let name = format!("it_{}", uuid::Uuid::new_v4().simple());
-                let mut admin = PgConnection::establish(POSTGRES_ADMIN_URL)
+                let mut admin = PgConnection::establish(&postgres_url(ADMIN_DATABASE))
                     .expect("PostgreSQL on 127.0.0.1:5432");
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
                     .execute(&mut admin)
                     .expect("create database");
-                let url = format!("postgres://postgres@127.0.0.1:5432/{name}");
+                let url = postgres_url(&name);
                 Self::Postgres { name, url }
             }
         }
@@ -58,7 +67,7 @@ impl TestDatabase {
 impl Drop for TestDatabase {
     fn drop(&mut self) {
         if let Self::Postgres { name, .. } = self {
-            if let Ok(mut admin) = PgConnection::establish(POSTGRES_ADMIN_URL) {
+            if let Ok(mut admin) = PgConnection::establish(&postgres_url(ADMIN_DATABASE)) {
                 let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
                     .execute(&mut admin);
             }
