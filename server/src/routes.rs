@@ -175,15 +175,12 @@ pub fn configure(
                     .wrap(Governor::new(&form_limits.listing_confirmation)),
                 )
                 // Stripe calls from its servers: no Origin check or visitor rate limit;
-                // the signature is the check. Events are small; 256 KiB is generous.
-                .service(
-                    address(
-                        "/stripe/webhook",
-                        Post,
-                        payments::stripe_webhook::receive_stripe_event,
-                    )
-                    .app_data(web::PayloadConfig::new(256 * 1024)),
-                )
+                // the signature is the check.
+                .service(address(
+                    "/stripe/webhook",
+                    Post,
+                    payments::stripe_webhook::receive_stripe_event,
+                ))
                 .default_service(web::to(|| async {
                     Err::<HttpResponse, _>(AppError::NotFound("No such API endpoint".into()))
                 })),

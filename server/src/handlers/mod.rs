@@ -7,5 +7,6 @@ pub mod operations;
 pub mod pages;
 pub mod payments;
 pub mod redirects;
+pub mod request_body;
 pub mod seo;
 pub mod unsubscribe;

@@ -542,6 +542,41 @@ async fn a_webhook_with_a_bad_signature_is_refused_and_changes_nothing() {
 }
 
 #[actix_rt::test]
+async fn a_webhook_body_past_its_limit_is_refused_with_a_json_error_and_changes_nothing() {
+    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
+    let intent = pending_standard_order(&app)
+        .await
+        .stripe_payment_intent_id
+        .expect("intent");
+    let mut padded = payment_intent(&intent);
+    padded["metadata"] = json!({ "padding": "x".repeat(300 * 1024) });
+    let body = event("evt_padded", "payment_intent.succeeded", padded);
+    let response = app
+        .client
+        .post(app.url("/api/stripe/webhook"))
+        .header(
+            "Stripe-Signature",
+            signature(WEBHOOK_SECRET, Utc::now().timestamp(), &body),
+        )
+        .header("Content-Type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), 413);
+    let error: Value = response.json().await.expect("a JSON error");
+    assert_eq!(
+        error["message"],
+        "The request body is larger than 262144 bytes"
+    );
+    assert_eq!(only_order(&app).status, "pending");
+    assert_eq!(
+        count(&app, |c| stripe_events::table.count().get_result(c)),
+        0
+    );
+}
+
+#[actix_rt::test]
 async fn a_webhook_signed_more_than_five_minutes_ago_is_refused() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
     let intent = pending_standard_order(&app)

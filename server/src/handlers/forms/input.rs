@@ -8,10 +8,10 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
-use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
+use crate::handlers::request_body::read_within;
 use crate::state::AppState;
 
 /// How the body was sent, which decides how to answer.
@@ -50,19 +50,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for FormInput<T> {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let checked = check(request);
-        let mut payload = payload.take();
+        let payload = payload.take();
         Box::pin(async move {
             let (sent, limit) = checked?;
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|error| {
-                    AppError::BadRequest(format!("Could not read the request: {error}"))
-                })?;
-                if body.len() + chunk.len() > limit {
-                    return Err(AppError::PayloadTooLarge(limit));
-                }
-                body.extend_from_slice(&chunk);
-            }
+            let body = read_within(payload, limit).await?;
             let value = match sent {
                 Sent::Json => serde_json::from_slice(&body).map_err(|error| error.to_string()),
                 Sent::Form => {

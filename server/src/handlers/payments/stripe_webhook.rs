@@ -3,10 +3,14 @@ use secrecy::ExposeSecret;
 use serde_json::json;
 
 use crate::error::{AppError, AppResult};
+use crate::handlers::request_body::read_within;
 use crate::models::listing_order::ListingOrder;
 use crate::models::stripe_event::NewStripeEvent;
 use crate::payments::webhook::{parse_event, verify_signature};
 use crate::state::AppState;
+
+/// Stripe's events are a few kilobytes; this is generous.
+const MAX_EVENT_BYTES: usize = 256 * 1024;
 
 #[derive(PartialEq)]
 enum Outcome {
@@ -24,8 +28,9 @@ enum Outcome {
 pub async fn receive_stripe_event(
     state: web::Data<AppState>,
     request: HttpRequest,
-    payload: web::Bytes,
+    payload: web::Payload,
 ) -> AppResult<HttpResponse> {
+    let payload = read_within(payload, MAX_EVENT_BYTES).await?;
     let secret = state.settings.stripe.webhook_secret.expose_secret();
     if secret.is_empty() {
         return Err(super::payments_not_configured());
