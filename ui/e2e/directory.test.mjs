@@ -677,13 +677,21 @@ describe("home carousel", () => {
     await close();
   });
 
-  test("the pause button stops the timer and play starts it again", async () => {
+  test("the pause button stops the timer, a tap on the slides does not start it, and play does", async () => {
     const { page, problems, close } = await openPage(session.browser);
     // The page's timers run on a clock the test moves, so "nothing moved" needs no waiting.
     await page.clock.install();
     await gotoHydrated(page, `${session.server.baseUrl}/`);
     const carousel = page.locator("[aria-roledescription='carousel']");
+    const slidesId = await carousel.getByRole("button", { name: "Next slide" }).getAttribute("aria-controls");
+    const slides = page.locator(`[id="${slidesId}"]`);
+    assert.equal(await slides.getAttribute("aria-live"), "off", "rotating slides are not announced");
     await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+    assert.equal(await slides.getAttribute("aria-live"), "polite", "paused, a slide change is announced");
+    await page.clock.runFor(AUTOPLAY_MS * 3);
+    await waitForSlide(page, 0, { timeout: 1000, polling: 100 });
+    // A tap ends an interaction, after which a playing slideshow plays on; a paused one stays paused.
+    await slides.locator("h2").first().click();
     await page.clock.runFor(AUTOPLAY_MS * 3);
     await waitForSlide(page, 0, { timeout: 1000, polling: 100 });
     await carousel.getByRole("button", { name: "Play slideshow" }).click();

@@ -74,6 +74,17 @@ export function HeroCarousel() {
     }
   }, [embla]);
 
+  // Autoplay starts again when a tap or drag ends (the slideshow keeps
+  // playing after interaction), but not once the visitor pressed Pause.
+  useEffect(() => {
+    if (!embla || !paused) return;
+    const stayPaused = () => embla.plugins().autoplay?.stop();
+    embla.on("pointerUp", stayPaused);
+    return () => {
+      embla.off("pointerUp", stayPaused);
+    };
+  }, [embla, paused]);
+
   const togglePlaying = () => {
     const autoplay = embla?.plugins().autoplay;
     if (!autoplay) return;
@@ -110,8 +121,8 @@ export function HeroCarousel() {
       className="relative h-[600px] overflow-hidden bg-forest-dark"
     >
       <div ref={viewportRef} className="h-full overflow-hidden">
-        {/* It rotates on its own, so slide changes are not announced (WAI-ARIA carousel pattern). */}
-        <div id={slidesId} aria-live="off" className="flex h-full touch-pan-y">
+        {/* Slide changes are announced only while paused: rotating on its own, they would interrupt (WAI-ARIA carousel pattern). */}
+        <div id={slidesId} aria-live={paused ? "polite" : "off"} className="flex h-full touch-pan-y">
           {SLIDES.map((slide, index) => (
             <div
               key={slide.image}
