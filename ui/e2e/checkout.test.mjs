@@ -33,7 +33,9 @@ window.Stripe = function () {
         submit: async () => ({}),
       };
     },
-    confirmPayment: async () => window.__confirmResult || { error: { message: "Your card was declined." } },
+    // Answers after a moment, as Stripe does over the network, so the pay button is disabled meanwhile.
+    confirmPayment: () =>
+      new Promise((resolve) => setTimeout(() => resolve(window.__confirmResult || { error: { message: "Your card was declined." } }), 100)),
     createToken() {}, createPaymentMethod() {}, confirmCardPayment() {},
     _registerWrapper() {}, registerAppInfo() {},
   };
@@ -103,6 +105,8 @@ describe("checkout", () => {
       await page.getByText("Payment Failed").waitFor();
       assert.ok(await page.getByText("Your card was declined.").isVisible());
       assert.equal(await pay.isEnabled(), true, "processing ends after a failure");
+      // Disabled while processing, the button lost the focus; it gets it back.
+      await page.waitForFunction(() => document.activeElement === document.querySelector("main button[type=submit]"));
 
       // No error, yet the payment is not taken (e.g. a method left unfinished).
       await page.evaluate(() => {

@@ -94,6 +94,16 @@ describe("newsletter sign-up on the home page", () => {
     assert.equal(toast.title, "Invalid Email");
     assert.equal(toast.description, "Please enter a valid email address.");
     assert.deepEqual(posts, []);
+    // The field is focused, marked invalid and described by the problem, which outlasts the toast.
+    const field = await page.evaluate(() => {
+      const input = document.activeElement;
+      return {
+        id: input?.id,
+        invalid: input?.getAttribute("aria-invalid"),
+        description: document.getElementById(input?.getAttribute("aria-describedby") ?? "")?.textContent,
+      };
+    });
+    assert.deepEqual(field, { id: "newsletter-email", invalid: "true", description: "Invalid Email. Please enter a valid email address." });
     await close();
   });
 
@@ -118,6 +128,8 @@ describe("newsletter sign-up on the home page", () => {
     assert.ok((await toastContrast(page)) >= 4.5, "the toast's text is readable (WCAG AA)");
     assert.equal(await input.inputValue(), "");
     assert.equal(await input.isDisabled(), false);
+    // Disabled while sending, the field lost the focus; it gets it back.
+    await page.waitForFunction(() => document.activeElement?.id === "newsletter-email");
     assert.deepEqual(posts.map((body) => JSON.parse(body)), [{ email: "Porch.Reader@Example.com" }]);
     assert.deepEqual(problems, []);
     await close();
@@ -349,6 +361,8 @@ describe("contact form", () => {
     assert.equal(toast.description, "There was a problem sending your message. Please try again.");
     assert.equal(await page.inputValue("#contact-name"), VALID.name);
     assert.equal(await page.getByRole("dialog", { name: "Message Sent Successfully!" }).count(), 0);
+    // Disabled while sending, the button lost the focus; it gets it back.
+    await page.waitForFunction(() => document.activeElement === document.querySelector("form[action='/api/contact'] button[type=submit]"));
     await close();
   });
 });

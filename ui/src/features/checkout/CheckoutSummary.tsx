@@ -1,5 +1,5 @@
 import Lock from "lucide-react/icons/lock";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { annualSavings, findPlan, priceLabel } from "@/lib/plans";
 import { useSite } from "@/lib/site";
 import { planTitle, type CheckoutOrder } from "./checkout-order";
@@ -13,11 +13,13 @@ export function CheckoutSummary({
   order,
   canPay,
   processing,
+  payButton,
   children,
 }: {
   order: CheckoutOrder;
   canPay: boolean;
   processing: boolean;
+  payButton: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
   const plan = findPlan(useSite().plans, order.plan);
@@ -36,7 +38,7 @@ export function CheckoutSummary({
         {saving > 0 && <p className="mt-2 text-sm font-medium text-emerald-700">Save ${saving} compared to monthly billing!</p>}
       </div>
       <div className="mt-6">{children}</div>
-      <button type="submit" disabled={!canPay || processing} className="btn-primary mt-6 w-full py-3 text-base">
+      <button ref={payButton} type="submit" disabled={!canPay || processing} className="btn-primary mt-6 w-full py-3 text-base">
         <Lock aria-hidden className="h-4 w-4" />
         {processing ? "Processing..." : `Pay $${order.amount}`}
       </button>

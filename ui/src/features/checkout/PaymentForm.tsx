@@ -1,6 +1,7 @@
 import { PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useRefocus } from "@/lib/refocus";
 import { showToast } from "@/lib/toast";
 import { type CheckoutOrder, planTitle } from "./checkout-order";
 import { CheckoutSummary } from "./CheckoutSummary";
@@ -15,6 +16,8 @@ export function PaymentForm({ order }: { order: CheckoutOrder }) {
   const navigate = useNavigate();
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const payButton = useRef<HTMLButtonElement>(null);
+  const refocusPayButton = useRefocus(payButton);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,6 +33,7 @@ export function PaymentForm({ order }: { order: CheckoutOrder }) {
     if (error || !PAYMENT_TAKEN.has(paymentIntent?.status ?? "")) {
       void showToast("error", { title: "Payment Failed", description: error?.message ?? PAYMENT_NOT_TAKEN });
       setProcessing(false);
+      refocusPayButton();
       return;
     }
     void showToast("success", {
@@ -41,7 +45,7 @@ export function PaymentForm({ order }: { order: CheckoutOrder }) {
 
   return (
     <form onSubmit={pay}>
-      <CheckoutSummary order={order} canPay={Boolean(stripe && elements && elementReady)} processing={processing}>
+      <CheckoutSummary order={order} canPay={Boolean(stripe && elements && elementReady)} processing={processing} payButton={payButton}>
         <PaymentElement onReady={() => setElementReady(true)} />
       </CheckoutSummary>
     </form>

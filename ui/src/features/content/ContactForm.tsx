@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { apiRequest } from "@/lib/api";
+import { useRefocus } from "@/lib/refocus";
 import { showToast } from "@/lib/toast";
 import { useFormOutcome } from "@/lib/form-outcome";
 import { composeContactMessage, contactSchema, EMPTY_CONTACT, type ContactValues } from "./contact-message";
@@ -51,6 +52,7 @@ export function ContactForm() {
   const [searchParams] = useSearchParams();
   const [sentOpen, setSentOpen] = useState(searchParams.has("sent"));
   const sendButton = useRef<HTMLButtonElement>(null);
+  const refocusSendButton = useRefocus(sendButton);
   const {
     register,
     handleSubmit,
@@ -70,6 +72,7 @@ export function ContactForm() {
         message: composeContactMessage(values),
       });
     } catch {
+      refocusSendButton();
       void showToast("error", {
         title: "Error sending message",
         description: "There was a problem sending your message. Please try again.",

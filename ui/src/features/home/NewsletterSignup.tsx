@@ -1,7 +1,8 @@
 import Mail from "lucide-react/icons/mail";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useFormOutcome } from "@/lib/form-outcome";
+import { useRefocus } from "@/lib/refocus";
 import { showToast } from "@/lib/toast";
 import { useSite } from "@/lib/site";
 import { NEWSLETTER_TEXT, newsletterEmailProblem, subscribe } from "./newsletter";
@@ -22,22 +23,31 @@ export function NewsletterSignup() {
   const [email, setEmail] = useState(posted?.email ?? "");
   const [status, setStatus] = useState<Status>("idle");
   const submitting = status === "submitting";
+  // The last problem with the address, kept for screen readers after its toast is gone.
+  const [problem, setProblem] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const refocusInput = useRefocus(input);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPosted(undefined);
-    const problem = newsletterEmailProblem(email);
-    if (problem) {
-      void showToast("error", problem);
+    const invalid = newsletterEmailProblem(email);
+    if (invalid) {
+      setProblem(`${invalid.title}. ${invalid.description}`);
+      input.current?.focus();
+      void showToast("error", invalid);
       return;
     }
+    setProblem(undefined);
     setStatus("submitting");
     const failure = await subscribe(email);
     setStatus("idle");
+    refocusInput();
     if (failure === null) {
       setEmail("");
       void showToast("success", { title: NEWSLETTER_TEXT.successTitle, description: NEWSLETTER_TEXT.successDescription });
     } else {
+      setProblem(`${NEWSLETTER_TEXT.failureTitle}. ${failure}`);
       void showToast("error", { title: NEWSLETTER_TEXT.failureTitle, description: failure });
     }
   }
@@ -56,6 +66,7 @@ export function NewsletterSignup() {
           Email address
         </label>
         <input
+          ref={input}
           id="newsletter-email"
           name="email"
           type="email"
@@ -64,8 +75,8 @@ export function NewsletterSignup() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           disabled={submitting}
-          aria-invalid={posted ? true : undefined}
-          aria-describedby={posted ? "newsletter-outcome" : undefined}
+          aria-invalid={posted || problem ? true : undefined}
+          aria-describedby={posted ? "newsletter-outcome" : problem ? "newsletter-problem" : undefined}
           className="w-full rounded-lg border border-white/20 bg-white px-3 py-2.5 text-sm text-charcoal placeholder:text-charcoal/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sand disabled:opacity-60"
         />
         {/* Honeypot: invisible to people, filled in by bots; the server drops such sign-ups. */}
@@ -76,6 +87,11 @@ export function NewsletterSignup() {
         <button type="submit" disabled={submitting} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">
           {submitting ? "Subscribing..." : "Subscribe"}
         </button>
+        {problem && (
+          <p id="newsletter-problem" className="sr-only">
+            {problem}
+          </p>
+        )}
         {posted && (
           <p id="newsletter-outcome" role="alert" className="rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-sand">
             {posted.message}
