@@ -627,8 +627,9 @@ function waitForSlide(page, index, options = TIMER_WAIT) {
 describe("home carousel", () => {
   test(`has ${SLIDE_COUNT} slides with an image, title and subtitle, and one dot per slide`, async () => {
     const { page, problems, close } = await openPage(session.browser);
+    // The page's timers wait for a clock the test moves: the slideshow stays on its first slide.
+    await page.clock.install();
     await gotoHydrated(page, `${session.server.baseUrl}/`);
-    // At once, before the slideshow's timer moves on.
     await waitForSlide(page, 0, { timeout: 1000 });
     const carousel = page.locator("[aria-roledescription='carousel']");
     const slides = carousel.locator("[aria-roledescription='slide']");

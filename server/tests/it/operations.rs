@@ -196,17 +196,22 @@ fn shutdown_finishes_the_request_in_flight_then_exits() {
     let body =
         r#"{"name":"Jo Late","email":"jo@example.com","message":"Sent while the server stops."}"#;
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout");
     write!(
         stream,
-        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n",
         body.len()
     )
     .expect("headers");
+    // The interim answer shows the server's worker has taken the request in.
+    let mut interim = [0; 25];
+    stream.read_exact(&mut interim).expect("interim answer");
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
     stream
         .write_all(&body.as_bytes()[..10])
         .expect("first part");
-    // Long enough for a loaded machine's server to take the connection in.
-    std::thread::sleep(Duration::from_secs(1));
 
     stop_gracefully(&server);
     std::thread::sleep(Duration::from_millis(300));

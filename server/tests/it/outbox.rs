@@ -13,7 +13,7 @@ use server::db::{Database, DbConnection};
 use server::models::outbox::{OutboxEmail, OutgoingEmail};
 
 use crate::helpers::{migrated_database, on_each_backend, Backend, TestDatabase};
-use crate::process::{accepts, free_port, start_binary, wait_for, ServerProcess};
+use crate::process::{accepts, free_port, signal, start_binary, wait_for, ServerProcess};
 
 /// aiosmtpd writing every message it receives into a Maildir.
 struct SmtpSink {
@@ -86,17 +86,23 @@ async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_re
         .await
         .expect("sent");
     assert_eq!(response.status(), 201);
-    // Killed between attempts: one that held the e-mail would keep it reserved for minutes.
+    // Killed between attempts: one that held the e-mail would keep it reserved
+    // for minutes. Paused while looking, so no attempt begins before the kill.
     let db = Database::connect(database.url(), 1).expect("connect");
     wait_for("a failed attempt", || {
+        signal(&server, "STOP");
         let mut conn = db.connection().expect("connection");
-        outbox_emails::table
+        let between_attempts = outbox_emails::table
             .filter(outbox_emails::attempts.ge(1))
             .filter(outbox_emails::locked_until.is_null())
             .count()
             .get_result::<i64>(&mut conn)
             .expect("count")
-            == 1
+            == 1;
+        if !between_attempts {
+            signal(&server, "CONT");
+        }
+        between_attempts
     });
     server.kill().expect("kill -9");
     server.wait().expect("reaped");

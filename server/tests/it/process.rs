@@ -1,7 +1,7 @@
 //! The real server binary in its own process, as `make run` starts it.
 
-use std::io::Read;
-use std::net::TcpListener;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::ops::{Deref, DerefMut};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -53,11 +53,29 @@ pub fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
 }
 
 pub fn accepts(port: u16) -> bool {
-    std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    TcpStream::connect(("127.0.0.1", port)).is_ok()
+}
+
+/// Whether the server on `port` answers `GET /healthz` with 200. A socket
+/// accepts connections from the moment it is bound, before the server's
+/// worker is ready and before it handles SIGTERM.
+fn is_serving(port: u16) -> bool {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let mut answer = String::new();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .is_ok()
+        && stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .is_ok()
+        && stream.read_to_string(&mut answer).is_ok()
+        && answer.starts_with("HTTP/1.1 200")
 }
 
 /// Starts `server serve` on `port` against `database_url` with extra
-/// settings, and waits until it accepts connections.
+/// settings, and waits until it serves.
 pub fn start_binary(database_url: &str, port: u16, settings: &[(&str, &str)]) -> ServerProcess {
     spawn_serving(serve_command(database_url, port, settings), port)
 }
@@ -111,15 +129,25 @@ fn serve_command(database_url: &str, port: u16, settings: &[(&str, &str)]) -> Co
 }
 
 fn spawn_serving(mut command: Command, port: u16) -> ServerProcess {
-    let child = ServerProcess(command.spawn().expect("server binary"));
-    wait_for("the server", || accepts(port));
+    let mut child = ServerProcess(command.spawn().expect("server binary"));
+    wait_for("the server", || {
+        if let Some(status) = child.try_wait().expect("status") {
+            panic!("the server exited before serving on port {port}: {status}");
+        }
+        is_serving(port)
+    });
     child
 }
 
 /// Sends the server SIGTERM, as a service manager stops it.
 pub fn stop_gracefully(server: &Child) {
+    signal(server, "TERM");
+}
+
+/// Sends the server the signal named `name` (`TERM`, `STOP`, `CONT`…).
+pub fn signal(server: &Child, name: &str) {
     let sent = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
+        .args([&format!("-{name}"), &server.id().to_string()])
         .status()
         .expect("kill");
     assert!(sent.success());
