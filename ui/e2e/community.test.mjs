@@ -514,9 +514,11 @@ describe("each community page arrives complete from the server and hydrates unch
     await checkRoute("/contact", {
       check: async (page, view) => {
         const main = page.locator("main");
-        for (const label of ["Full Name", "Email Address", /^Phone Number/, "Subject", "Message"]) {
+        for (const [label, required] of [["Full Name", "true"], ["Email Address", "true"], [/^Phone Number/, null], ["Subject", "true"], ["Message", "true"]]) {
           const field = main.getByLabel(label, { exact: typeof label === "string" });
           assert.equal(await field.count(), 1, `${view}: field ${label}`);
+          // Only Phone says "(optional)"; assistive technology is told the others are required.
+          assert.equal(await field.getAttribute("aria-required"), required, `${view}: ${label} required`);
         }
         assert.equal(await main.getByRole("button", { name: /Send Message/ }).count(), 1, `${view}: submit button`);
 
@@ -769,10 +771,14 @@ describe("skeletons show only while a client-side navigation waits for its data"
         assert.equal(await busy.getAttribute("aria-busy"), "true", "the loading list says it is busy");
         assert.equal(await page.locator("main").getByRole("article").count(), 0, "no cards before the data");
         assert.equal(gate.held.length, 1, `one request to ${api}`);
+        // The count's live region is there, empty, before the count: a region added with its text is not announced.
+        const count = page.locator("main p[aria-live='polite']");
+        assert.equal(await count.textContent(), "");
 
         gate.release();
         await skeletons.first().waitFor({ state: "detached" });
         assert.equal(await page.locator("main").getByRole("article").count(), expected());
+        assert.match(await count.textContent(), new RegExp(`^${expected()} `), "the count, announced");
         assert.equal(await busy.count(), 0);
         assert.equal(await page.evaluate(() => window.__sameDocument), true, "the navigation stayed in the page");
         await page.waitForLoadState("networkidle");

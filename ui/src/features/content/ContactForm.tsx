@@ -103,6 +103,8 @@ export function ContactForm() {
       error,
       inputProps: {
         id: `contact-${name}`,
+        // Phone is the one optional field, as its label says.
+        "aria-required": name === "phone" ? undefined : true,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? `contact-${name}-error` : undefined,
         className: INPUT_CLASSES,

@@ -40,11 +40,10 @@ export function EventsPage() {
       <div className="mx-auto max-w-7xl px-4 py-12">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-serif text-3xl font-bold text-forest">Upcoming Events</h2>
-          {!isPending && (
-            <p className="text-sm text-charcoal/70" aria-live="polite">
-              {eventCount(events.length)}
-            </p>
-          )}
+          {/* In place before the data arrives, so that the count is announced. */}
+          <p className="text-sm text-charcoal/70" aria-live="polite">
+            {!isPending && eventCount(events.length)}
+          </p>
         </div>
         {isPending ? (
           <ul aria-busy="true" aria-label="Loading events" className="space-y-6">

@@ -40,11 +40,10 @@ export function NewsPage() {
       <div className="mx-auto max-w-7xl px-4 py-12">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-serif text-3xl font-bold text-forest">Latest Articles</h2>
-          {!isPending && (
-            <p className="text-sm text-charcoal/70" aria-live="polite">
-              {articleCount(articles.length)}
-            </p>
-          )}
+          {/* In place before the data arrives, so that the count is announced. */}
+          <p className="text-sm text-charcoal/70" aria-live="polite">
+            {!isPending && articleCount(articles.length)}
+          </p>
         </div>
         {isPending ? (
           <ul aria-busy="true" aria-label="Loading articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
