@@ -14,6 +14,19 @@ test("the home page hydrates without console errors or mismatch warnings", async
   await close();
 });
 
+test("moving back through a long page with the keyboard never hides the focus under the sticky header", async () => {
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+  await page.locator("footer a").last().focus();
+  const header = await page.locator("header").first().boundingBox();
+  for (let step = 0; step < 30; step += 1) {
+    await page.keyboard.press("Shift+Tab");
+    const top = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
+    assert.ok(top >= header.y + header.height, `step ${step}: the focused element starts at ${top} px, under the header`);
+  }
+  await close();
+});
+
 test("the header highlights the link of the current page", async () => {
   const { page, close } = await openPage(session.browser);
   await gotoHydrated(page, `${session.server.baseUrl}/events`);

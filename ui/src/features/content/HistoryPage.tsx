@@ -109,7 +109,7 @@ export function HistoryPage() {
           <article className="min-w-0 max-w-3xl">
             <p className="font-serif text-xl leading-relaxed text-charcoal sm:text-2xl">{withCommunity(HISTORY_INTRO, site)}</p>
             {HISTORY_SECTIONS.map((section) => (
-              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
+              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
                 <h2 id={`${section.id}-heading`} className="mt-10 font-serif text-2xl font-bold text-forest sm:text-3xl">
                   {withCommunity(section.heading, site)}
                 </h2>
