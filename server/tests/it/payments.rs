@@ -121,6 +121,24 @@ async fn pending_standard_order(app: &TestApp) -> ListingOrder {
     only_order(app)
 }
 
+/// A new pending Standard order's PaymentIntent, as an event paying it carries it.
+async fn pending_payment_intent(app: &TestApp) -> Value {
+    let intent = pending_standard_order(app)
+        .await
+        .stripe_payment_intent_id
+        .expect("intent");
+    payment_intent(&intent)
+}
+
+/// Asserts that a refused event left the order unpaid and recorded nothing.
+fn assert_nothing_applied(app: &TestApp) {
+    assert_eq!(only_order(app).status, "pending");
+    assert_eq!(
+        count(app, |c| stripe_events::table.count().get_result(c)),
+        0
+    );
+}
+
 /// A pending annual Premium order and its Stripe subscription id.
 async fn pending_premium_order(app: &TestApp) -> (ListingOrder, String) {
     let (status, body) = create_intent(
@@ -519,14 +537,10 @@ async fn without_a_secret_key_payments_answer_503() {
 #[actix_rt::test]
 async fn a_webhook_with_a_bad_signature_is_refused_and_changes_nothing() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let intent = pending_standard_order(&app)
-        .await
-        .stripe_payment_intent_id
-        .expect("intent");
     let body = event(
         "evt_forged",
         "payment_intent.succeeded",
-        payment_intent(&intent),
+        pending_payment_intent(&app).await,
     );
     let now = Utc::now().timestamp();
     let wrong_secret = signature("whsec_someone_else", now, &body);
@@ -534,21 +548,13 @@ async fn a_webhook_with_a_bad_signature_is_refused_and_changes_nothing() {
     let other_body = signature(WEBHOOK_SECRET, now, "{}");
     assert_eq!(deliver_signed(&app, &body, &other_body).await, 400);
     assert_eq!(deliver_signed(&app, &body, "").await, 400);
-    assert_eq!(only_order(&app).status, "pending");
-    assert_eq!(
-        count(&app, |c| stripe_events::table.count().get_result(c)),
-        0
-    );
+    assert_nothing_applied(&app);
 }
 
 #[actix_rt::test]
 async fn a_webhook_body_past_its_limit_is_refused_with_a_json_error_and_changes_nothing() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let intent = pending_standard_order(&app)
-        .await
-        .stripe_payment_intent_id
-        .expect("intent");
-    let mut padded = payment_intent(&intent);
+    let mut padded = pending_payment_intent(&app).await;
     padded["metadata"] = json!({ "padding": "x".repeat(300 * 1024) });
     let body = event("evt_padded", "payment_intent.succeeded", padded);
     let response = app
@@ -569,28 +575,20 @@ async fn a_webhook_body_past_its_limit_is_refused_with_a_json_error_and_changes_
         error["message"],
         "The request body is larger than 262144 bytes"
     );
-    assert_eq!(only_order(&app).status, "pending");
-    assert_eq!(
-        count(&app, |c| stripe_events::table.count().get_result(c)),
-        0
-    );
+    assert_nothing_applied(&app);
 }
 
 #[actix_rt::test]
 async fn a_webhook_signed_more_than_five_minutes_ago_is_refused() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let intent = pending_standard_order(&app)
-        .await
-        .stripe_payment_intent_id
-        .expect("intent");
     let body = event(
         "evt_old",
         "payment_intent.succeeded",
-        payment_intent(&intent),
+        pending_payment_intent(&app).await,
     );
     let stale = signature(WEBHOOK_SECRET, Utc::now().timestamp() - 301, &body);
     assert_eq!(deliver_signed(&app, &body, &stale).await, 400);
-    assert_eq!(only_order(&app).status, "pending");
+    assert_nothing_applied(&app);
 }
 
 #[actix_rt::test]
