@@ -695,6 +695,10 @@ describe("home carousel", () => {
     await slides.locator("h2").first().click();
     await page.clock.runFor(AUTOPLAY_MS * 3);
     await waitForSlide(page, 0, { timeout: 1000, polling: 100 });
+    // So does it when a new width (a turned phone, a zoom) sets the slideshow up again.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.clock.runFor(AUTOPLAY_MS * 3);
+    await waitForSlide(page, 0, { timeout: 1000, polling: 100 });
     await carousel.getByRole("button", { name: "Play slideshow" }).click();
     await page.clock.runFor(AUTOPLAY_MS + 1000);
     await waitForSlide(page, 1, { timeout: 1000, polling: 100 });

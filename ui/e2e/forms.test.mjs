@@ -163,6 +163,7 @@ describe("newsletter sign-up on the home page", () => {
     assert.equal(toast.title, "Subscription Failed");
     assert.equal(toast.description, "Too many requests, please wait a minute.");
     assert.equal(await input.inputValue(), "kept@example.com");
+    assert.equal(await input.getAttribute("aria-invalid"), null, "the address itself is fine");
     await close();
   });
 
@@ -353,7 +354,11 @@ describe("contact form", () => {
   test("a failed send shows the 'Error sending message' toast and keeps what was typed", async () => {
     const { page, close } = await openPage(session.browser);
     await gotoHydrated(page, `${session.server.baseUrl}/contact`);
-    await page.route("**/api/contact", (route) => route.fulfill({ status: 503, body: "" }));
+    // Answered after a moment, as over a network, so the button is disabled meanwhile.
+    await page.route("**/api/contact", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await route.fulfill({ status: 503, body: "" });
+    });
     await fill(page, VALID);
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = await visibleToast(page);
@@ -363,6 +368,21 @@ describe("contact form", () => {
     assert.equal(await page.getByRole("dialog", { name: "Message Sent Successfully!" }).count(), 0);
     // Disabled while sending, the button lost the focus; it gets it back.
     await page.waitForFunction(() => document.activeElement === document.querySelector("form[action='/api/contact'] button[type=submit]"));
+    await close();
+  });
+
+  test("a failed send from the keyboard in a field leaves the focus in that field", async () => {
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/contact`);
+    await page.route("**/api/contact", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await route.fulfill({ status: 503, body: "" });
+    });
+    await fill(page, VALID);
+    await page.locator("#contact-subject").press("Enter");
+    assert.equal((await visibleToast(page)).title, "Error sending message");
+    await page.getByRole("button", { name: "Send Message" }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "contact-subject");
     await close();
   });
 });

@@ -1,3 +1,6 @@
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use hmac::{Hmac, Mac};
@@ -576,6 +579,29 @@ async fn a_webhook_body_past_its_limit_is_refused_with_a_json_error_and_changes_
         "The request body is larger than 262144 bytes"
     );
     assert_nothing_applied(&app);
+}
+
+#[actix_rt::test]
+async fn a_webhook_declaring_a_body_past_its_limit_is_refused_before_the_body_is_sent() {
+    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let status_line = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(address).expect("connect");
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .expect("timeout");
+        stream
+            .write_all(b"POST /api/stripe/webhook HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n")
+            .expect("headers only");
+        let mut status_line = [0; 12];
+        stream
+            .read_exact(&mut status_line)
+            .expect("an answer without the body");
+        status_line
+    })
+    .await
+    .expect("read");
+    assert_eq!(&status_line, b"HTTP/1.1 413");
 }
 
 #[actix_rt::test]

@@ -11,7 +11,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::handlers::request_body::read_within;
+use crate::handlers::request_body::{check_declared_length, read_within};
 use crate::state::AppState;
 
 /// How the body was sent, which decides how to answer.
@@ -77,13 +77,7 @@ fn check(request: &HttpRequest) -> Result<(Sent, usize), AppError> {
         ));
     }
     let limit = state.settings.security.max_body_bytes;
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok()?.parse::<usize>().ok());
-    if declared.is_some_and(|length| length > limit) {
-        return Err(AppError::PayloadTooLarge(limit));
-    }
+    check_declared_length(request, limit)?;
     let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)

@@ -3,7 +3,7 @@ use secrecy::ExposeSecret;
 use serde_json::json;
 
 use crate::error::{AppError, AppResult};
-use crate::handlers::request_body::read_within;
+use crate::handlers::request_body::{check_declared_length, read_within};
 use crate::models::listing_order::ListingOrder;
 use crate::models::stripe_event::NewStripeEvent;
 use crate::payments::webhook::{parse_event, verify_signature};
@@ -30,6 +30,7 @@ pub async fn receive_stripe_event(
     request: HttpRequest,
     payload: web::Payload,
 ) -> AppResult<HttpResponse> {
+    check_declared_length(&request, MAX_EVENT_BYTES)?;
     let payload = read_within(payload, MAX_EVENT_BYTES).await?;
     let secret = state.settings.stripe.webhook_secret.expose_secret();
     if secret.is_empty() {

@@ -75,13 +75,15 @@ export function HeroCarousel() {
   }, [embla]);
 
   // Autoplay starts again when a tap or drag ends (the slideshow keeps
-  // playing after interaction), but not once the visitor pressed Pause.
+  // playing after interaction) and when a new width re-initialises Embla,
+  // but not once the visitor pressed Pause. Stopped after the plugin's own
+  // listeners have run, whichever order they were added in.
   useEffect(() => {
     if (!embla || !paused) return;
-    const stayPaused = () => embla.plugins().autoplay?.stop();
-    embla.on("pointerUp", stayPaused);
+    const stayPaused = () => queueMicrotask(() => embla.plugins().autoplay?.stop());
+    embla.on("pointerUp", stayPaused).on("reInit", stayPaused);
     return () => {
-      embla.off("pointerUp", stayPaused);
+      embla.off("pointerUp", stayPaused).off("reInit", stayPaused);
     };
   }, [embla, paused]);
 

@@ -23,7 +23,7 @@ export function NewsletterSignup() {
   const [email, setEmail] = useState(posted?.email ?? "");
   const [status, setStatus] = useState<Status>("idle");
   const submitting = status === "submitting";
-  // The last problem with the address, kept for screen readers after its toast is gone.
+  // What is wrong with the address as typed, kept for screen readers after its toast is gone.
   const [problem, setProblem] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const refocusInput = useRefocus(input);
@@ -38,7 +38,6 @@ export function NewsletterSignup() {
       void showToast("error", invalid);
       return;
     }
-    setProblem(undefined);
     setStatus("submitting");
     const failure = await subscribe(email);
     setStatus("idle");
@@ -47,7 +46,6 @@ export function NewsletterSignup() {
       setEmail("");
       void showToast("success", { title: NEWSLETTER_TEXT.successTitle, description: NEWSLETTER_TEXT.successDescription });
     } else {
-      setProblem(`${NEWSLETTER_TEXT.failureTitle}. ${failure}`);
       void showToast("error", { title: NEWSLETTER_TEXT.failureTitle, description: failure });
     }
   }
@@ -73,7 +71,10 @@ export function NewsletterSignup() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setProblem(undefined);
+          }}
           disabled={submitting}
           aria-invalid={posted || problem ? true : undefined}
           aria-describedby={posted ? "newsletter-outcome" : problem ? "newsletter-problem" : undefined}
