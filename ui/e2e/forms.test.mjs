@@ -35,6 +35,14 @@ async function holdAnswer(page, path, answer) {
   return () => release();
 }
 
+/** Answers `path` with `answer` after a moment, as over a network, so the form is disabled meanwhile. */
+async function answerAfterAMoment(page, path, answer) {
+  await page.route(`**${path}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await route.fulfill(answer);
+  });
+}
+
 /** The one visible toast, as `{title, description}` once it has shown. */
 async function visibleToast(page) {
   const toast = page.locator("[data-sonner-toast]");
@@ -354,11 +362,7 @@ describe("contact form", () => {
   test("a failed send shows the 'Error sending message' toast and keeps what was typed", async () => {
     const { page, close } = await openPage(session.browser);
     await gotoHydrated(page, `${session.server.baseUrl}/contact`);
-    // Answered after a moment, as over a network, so the button is disabled meanwhile.
-    await page.route("**/api/contact", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await route.fulfill({ status: 503, body: "" });
-    });
+    await answerAfterAMoment(page, "/api/contact", { status: 503, body: "" });
     await fill(page, VALID);
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = await visibleToast(page);
@@ -374,10 +378,7 @@ describe("contact form", () => {
   test("a failed send from the keyboard in a field leaves the focus in that field", async () => {
     const { page, close } = await openPage(session.browser);
     await gotoHydrated(page, `${session.server.baseUrl}/contact`);
-    await page.route("**/api/contact", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await route.fulfill({ status: 503, body: "" });
-    });
+    await answerAfterAMoment(page, "/api/contact", { status: 503, body: "" });
     await fill(page, VALID);
     await page.locator("#contact-subject").press("Enter");
     assert.equal((await visibleToast(page)).title, "Error sending message");
