@@ -464,6 +464,10 @@ async fn every_answer_tells_browsers_what_it_may_load_and_do() {
             headers["referrer-policy"], "strict-origin-when-cross-origin",
             "{path}"
         );
+        assert_eq!(
+            headers["permissions-policy"], "camera=(), microphone=(), geolocation=()",
+            "{path}"
+        );
         // Served over plain HTTP here: no HSTS.
         assert!(!headers.contains_key("strict-transport-security"), "{path}");
     }
