@@ -4,7 +4,7 @@
 // Stripe Payment Element. Stripe.js is a stub served by the test: no network.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { gotoHydrated, openPage } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, openPage } from "./support/browser.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
 
 const ANNUAL_PREMIUM = "/checkout?plan=premium&billing=annual&amount=990";
@@ -124,6 +124,27 @@ describe("checkout", () => {
       await page.waitForURL(`${session.server.baseUrl}/payment-success?plan=premium`);
       await page.getByText("Payment Successful", { exact: true }).waitFor();
       assert.ok(await page.getByText("Thank you for your Premium listing purchase!").isVisible());
+    } finally {
+      await close();
+    }
+  });
+
+  test("reached from Get Listed, the focus starts on the loading heading, then on the form's", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    try {
+      await stubStripeJs(page);
+      await gotoHydrated(page, `${session.server.baseUrl}/get-listed`);
+      await page.route("**/api/create-payment-intent", (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ clientSecret: "pi_e2e_secret_fake" }) }),
+      );
+      const gate = await holdApi(page, "/api/create-payment-intent");
+      await page.locator("main a[href^='/checkout?plan=premium&billing=annual']").click();
+      await page.waitForURL(/\/checkout\?/);
+      await page.waitForFunction(() => document.activeElement?.matches("main h1") && document.activeElement.textContent === "Checkout");
+      gate.release();
+      // The loading heading leaves with the focus; the form's heading takes it.
+      await page.waitForFunction(() => document.activeElement?.matches("main h1") && document.activeElement.textContent === "Complete Your Payment");
+      assert.deepEqual(problems, []);
     } finally {
       await close();
     }

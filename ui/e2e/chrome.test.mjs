@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { seed } from "./support/seed.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
 
 const session = useServerAndBrowser();
@@ -44,29 +45,93 @@ test("on a phone the menu opens, a link navigates without a reload and the page 
     window.scrollTo(0, 600);
   });
   assert.equal(await page.locator("#mobile-menu").count(), 0);
-  await page.getByRole("button", { name: "Open menu" }).click();
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
+  assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+  await toggle.click();
   const menu = page.locator("#mobile-menu");
   await menu.waitFor();
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true", "the same button now says the menu is open");
   await menu.getByRole("link", { name: "News" }).click();
   await page.waitForURL(`${session.server.baseUrl}/news`);
   // The news page arrives as its own chunk; the previous page stays until it shows.
   await page.getByRole("heading", { level: 1, name: /News$/ }).waitFor();
   assert.equal(await page.evaluate(() => window.__sameDocument), true, "navigation reloaded the page");
   assert.equal(await page.locator("#mobile-menu").count(), 0, "the menu closes after a link is clicked");
-  assert.equal(await page.evaluate(() => document.activeElement?.id), "main", "the focus starts the new page");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.matches("main h1")),
+    true,
+    "the focus starts the new page at its heading",
+  );
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(problems, []);
+  await close();
+});
+
+/** Follows the first business's card from /directory with its data held back, until the focus starts the page. */
+async function openBusinessWhileItsDataWaits(page) {
+  const [business] = seed.businesses;
+  await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+  const { release } = await holdApi(page, `/api/businesses/${business.slug}`);
+  await page.locator(`main a[href="/business/${business.slug}"]`).click();
+  await page.waitForURL(`${session.server.baseUrl}/business/${business.slug}`);
+  await page.waitForFunction(() => document.activeElement?.id === "main");
+  return { business, release };
+}
+
+test("a page still waiting for its data starts the focus at the main content, then at its heading", async () => {
+  const { page, problems, close } = await openPage(session.browser);
+  const { business, release } = await openBusinessWhileItsDataWaits(page);
+  assert.equal(await page.locator("main h1").count(), 0, "no heading yet");
+  release();
+  await page.waitForFunction(() => document.activeElement?.matches("main h1"));
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), business.name);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("once the visitor acts on a page still loading, its heading no longer takes the focus", async () => {
+  const { page, problems, close } = await openPage(session.browser);
+  const { release } = await openBusinessWhileItsDataWaits(page);
+  await page.keyboard.press("Tab");
+  const moved = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+  release();
+  await page.locator("main h1").waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80)), moved);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("a visitor who asks for less motion sees still skeletons", async () => {
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
+  const { release } = await holdApi(page, "/api/events");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events", exact: true }).click();
+  const pulse = page.locator("main .animate-pulse").first();
+  await pulse.waitFor();
+  const motion = () =>
+    pulse.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { iterations: style.animationIterationCount, seconds: parseFloat(style.animationDuration) };
+    });
+  assert.deepEqual(await motion(), { iterations: "infinite", seconds: 2 }, "the skeleton pulses for everyone else");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const still = await motion();
+  assert.equal(still.iterations, "1");
+  assert.ok(still.seconds < 0.001, `a ${still.seconds} s pulse`);
+  release();
   await close();
 });
 
 test("on a phone Escape closes the menu and leaves the focus on its button", async () => {
   const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
   await gotoHydrated(page, `${session.server.baseUrl}/`);
-  await page.getByRole("button", { name: "Open menu" }).click();
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
+  await toggle.click();
   await page.locator("#mobile-menu").waitFor();
   await page.keyboard.press("Escape");
   await page.locator("#mobile-menu").waitFor({ state: "detached" });
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open menu");
+  assert.equal(await toggle.evaluate((button) => button === document.activeElement), true);
+  assert.equal(await toggle.getAttribute("aria-expanded"), "false");
   assert.deepEqual(problems, []);
   await close();
 });

@@ -9,7 +9,7 @@ import { dirname, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { gotoHydrated, openPage } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, openPage } from "./support/browser.mjs";
 import { decodeEntities, elements, readPage, textOf } from "./support/html.mjs";
 import { DEFAULT_COMMUNITY, fill, seed } from "./support/seed.mjs";
 import { sqlite, startServer } from "./support/server.mjs";
@@ -730,24 +730,6 @@ describe("a page left open reads the clock again when the visitor moves on", () 
 // ---------------------------------------------------------------------------
 
 describe("skeletons show only while a client-side navigation waits for its data", () => {
-  /** Holds back answers from the API path `pathname` until `release()`. */
-  async function holdApi(page, pathname) {
-    let release;
-    const gate = new Promise((done) => {
-      release = done;
-    });
-    const held = [];
-    await page.route(
-      (url) => url.pathname === pathname,
-      async (route) => {
-        held.push(route.request().url());
-        await gate;
-        await route.continue();
-      },
-    );
-    return { release, held };
-  }
-
   for (const { link, path, api, testId, busyName, expected } of [
     { link: "Events", path: "/events", api: "/api/events", testId: "event-skeleton", busyName: "Loading events", expected: () => expectedEvents(session.server.seededAt).length },
     { link: "News", path: "/news", api: "/api/articles", testId: "article-skeleton", busyName: "Loading articles", expected: () => publishedArticles.length },

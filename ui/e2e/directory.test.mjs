@@ -6,7 +6,7 @@
 // sized and lazy where they should be.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, openPage, VIEWPORTS } from "./support/browser.mjs";
 import { elements, readPage, textOf } from "./support/html.mjs";
 import {
   businessesInCategory,
@@ -128,8 +128,13 @@ function assertMapsSearch(found, business, where) {
 
 const telHref = (phone) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** Business cards: the links to /business/{slug}, in page order. */
-const businessCards = (view) => view.links.filter((candidate) => candidate.href?.startsWith("/business/"));
+/** Business cards, in page order: `{ href, text, links }`, each an article with a link to /business/{slug}. */
+const businessCards = (view) =>
+  elements(view.markup, "article").flatMap((card) => {
+    const links = readPage(card).links;
+    const href = links.find((link) => link.href?.startsWith("/business/"))?.href;
+    return href ? [{ href, text: textOf(card), links }] : [];
+  });
 const cardSlugs = (view) => businessCards(view).map((card) => card.href.slice("/business/".length));
 
 /** A default business card shows the name, category, badges and address. */
@@ -138,6 +143,12 @@ function assertCard(view, business, where, { details = true, featuredBadge = tru
   assert.equal(cards.length, 1, `${where}: one card for ${business.slug}`);
   const [card] = cards;
   assert.ok(card.text.includes(business.name), `${where}: the card of ${business.slug} names it`);
+  // One link, named by the business alone: a list of a page's links reads names, not whole cards.
+  assert.deepEqual(
+    card.links.map((link) => link.text),
+    [business.name],
+    `${where}: the link of the card of ${business.slug}`,
+  );
   assert.equal(card.text.includes("Featured"), business.featured && featuredBadge, `${where}: Featured badge of ${business.slug}`);
   assert.equal(card.text.includes("Verified"), business.verified, `${where}: Verified badge of ${business.slug}`);
   assert.equal(card.text.includes(categoryNameOf(business)), details, `${where}: category badge of ${business.slug}`);
@@ -574,6 +585,64 @@ describe("directory search", () => {
   });
 });
 
+describe("category page", () => {
+  test("reached in the app, it announces its count when the businesses arrive", async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    const expected = resultCount(businessesInCategory(PARENT_CATEGORY.slug).length);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+    const gate = await holdApi(page, "/api/businesses");
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    await page.locator(`footer a[href="/category/${PARENT_CATEGORY.slug}"]`).click();
+    await page.waitForURL(`${session.server.baseUrl}/category/${PARENT_CATEGORY.slug}`);
+    await page.getByRole("heading", { level: 1, name: PARENT_CATEGORY.name }).waitFor();
+    // A live region added together with its text is not announced: it is there, empty, first.
+    const count = page.locator("main p[aria-live='polite']");
+    assert.equal(await count.textContent(), "");
+    assert.equal(gate.held.length, 1, "the businesses are on their way");
+    gate.release();
+    await page.getByText(expected, { exact: true }).waitFor();
+    assert.equal(await count.textContent(), expected);
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, "the navigation stayed in the page");
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+});
+
+/** The card of `business` in the page shown. */
+const card = (page, business) => page.locator("article", { has: page.locator(`a[href="/business/${business.slug}"]`) });
+
+describe("business card", () => {
+  test("the keyboard's focus on its link outlines the whole card", async () => {
+    const { page, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+    const link = card(page, PLAIN).getByRole("link", { name: PLAIN.name, exact: true });
+    await link.focus();
+    // Moving away and back with the keyboard makes the focus a keyboard one (:focus-visible).
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    assert.equal(await link.evaluate((element) => element === document.activeElement), true);
+    const outline = await card(page, PLAIN).evaluate((element) => getComputedStyle(element).outlineStyle);
+    assert.notEqual(outline, "none");
+    await close();
+  });
+
+  test("a tap on a card away from its name opens the business", async () => {
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.phone);
+    await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+    const address = card(page, PLAIN).getByText(PLAIN.address, { exact: true });
+    await address.scrollIntoViewIfNeeded();
+    const box = await address.boundingBox();
+    // Where the address is drawn; the link's cover takes the tap.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(`${session.server.baseUrl}/business/${PLAIN.slug}`);
+    await page.getByRole("heading", { level: 1, name: PLAIN.name }).waitFor();
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+});
+
 describe("business detail", () => {
   test("a business without a description shows the default About text", async () => {
     const { page, problems, close } = await openPage(session.browser);
@@ -734,8 +803,6 @@ describe("home carousel", () => {
 const failWith404 = (page, path) => page.route(`**${path}`, (route) => route.fulfill({ status: 404, body: "" }));
 
 describe("logo fallback", () => {
-  const card = (page, business) => page.locator(`a[href="/business/${business.slug}"]`);
-
   test("a card whose logo fails shows the photo instead", async () => {
     const { page, problems, close } = await openPage(session.browser);
     await failWith404(page, FEATURED.logoUrl);

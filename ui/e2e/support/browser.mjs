@@ -46,3 +46,21 @@ export async function gotoHydrated(page, url) {
   await page.waitForSelector("html[data-hydrated='true']");
   return response;
 }
+
+/** Holds back requests to the API path `pathname` until `release()`, then lets them on (to a route added earlier, or the server). */
+export async function holdApi(page, pathname) {
+  let release;
+  const gate = new Promise((done) => {
+    release = done;
+  });
+  const held = [];
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      held.push(route.request().url());
+      await gate;
+      await route.fallback();
+    },
+  );
+  return { release, held };
+}

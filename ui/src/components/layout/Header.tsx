@@ -57,7 +57,8 @@ export function Header() {
           className="rounded-md p-2 text-forest hover:bg-sand lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          // One name; aria-expanded says whether it is open (a name that changed too would say it twice).
+          aria-label="Menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}

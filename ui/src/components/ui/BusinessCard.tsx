@@ -55,7 +55,11 @@ const LAYOUT: Record<BusinessCardVariant, Layout> = {
   condensed: { card: "flex-col", media: "aspect-[4/3]", body: "p-3", title: "text-base", clamp: "", icon: "h-10 w-10" },
 };
 
-/** A business in a list: picture, name, badges and (except condensed) category and description. */
+/**
+ * A business in a list: picture, name, badges and (except condensed) category and description.
+ * The link is the name alone, so that a screen reader's list of links reads names, not whole
+ * cards; it covers the card, which stays one target to click or tap.
+ */
 export function BusinessCard({ business, variant = "default" }: { business: Business; variant?: BusinessCardVariant }) {
   const site = useSite();
   const layout = LAYOUT[variant];
@@ -63,9 +67,8 @@ export function BusinessCard({ business, variant = "default" }: { business: Busi
   const showDetails = variant !== "condensed";
 
   return (
-    <Link
-      to={`/business/${business.slug}`}
-      className={`group flex h-full ${layout.card} overflow-hidden rounded-xl border border-forest/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest`}
+    <article
+      className={`group relative flex h-full ${layout.card} overflow-hidden rounded-xl border border-forest/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-forest`}
     >
       <div className={`relative overflow-hidden bg-sand/60 ${layout.media}`}>
         <FallbackImage
@@ -90,7 +93,9 @@ export function BusinessCard({ business, variant = "default" }: { business: Busi
           </span>
         )}
         <h3 className={`font-serif font-semibold leading-snug text-forest group-hover:underline ${layout.title}`}>
-          {business.name}
+          <Link to={`/business/${business.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {business.name}
+          </Link>
         </h3>
         {(showFeatured || business.verified) && (
           <div className="flex flex-wrap gap-1.5">
@@ -110,7 +115,7 @@ export function BusinessCard({ business, variant = "default" }: { business: Busi
           </p>
         )}
       </div>
-    </Link>
+    </article>
   );
 }
 

@@ -121,30 +121,20 @@ export function CategoryPage() {
     );
   }
 
-  if (!category) {
-    return (
-      <>
-        <Skeleton className="h-[400px] rounded-none" />
-        <div className="mx-auto max-w-7xl px-4 py-10">
-          <SkeletonGrid />
-        </div>
-      </>
-    );
-  }
-
   return (
     <>
-      <CategoryHero category={category} />
+      {category ? <CategoryHero category={category} /> : <Skeleton className="h-[400px] rounded-none" />}
       <div className="mx-auto max-w-7xl px-4 py-10">
-        {businesses && businesses.length > 0 && (
+        {category && businesses && businesses.length > 0 && (
           <StructuredData data={businessListData(site, `${category.name} in ${site.communityName}, ${site.state}`, businesses)} />
         )}
-        {businesses && (
-          <p className="mb-8 border-b border-forest/10 pb-4 text-sm font-medium text-charcoal/70">{resultCount(businesses.length)}</p>
-        )}
+        {/* In place, empty, while the page loads, so that the count is announced when it arrives. */}
+        <p className="mb-8 min-h-9 border-b border-forest/10 pb-4 text-sm font-medium text-charcoal/70" aria-live="polite">
+          {businesses && resultCount(businesses.length)}
+        </p>
         {businessesResult.isError ? (
           <p className="rounded-xl bg-white p-6 text-charcoal/70">Businesses could not be loaded right now. Please try again later.</p>
-        ) : businesses ? (
+        ) : category && businesses ? (
           <CategoryBusinesses category={category} businesses={businesses} />
         ) : (
           <SkeletonGrid />
