@@ -182,6 +182,9 @@ pub struct SecuritySettings {
     /// Reverse proxies in front of the server: a request from one of them
     /// is counted for the visitor its `X-Forwarded-For` names.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Addresses `/metrics` answers, as the visitor's address is told
+    /// behind the proxies above; anyone else is refused.
+    pub metrics_readers: Vec<ipnet::IpNet>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -12,7 +12,7 @@ use actix_governor::{
 };
 use actix_web::dev::ServiceRequest;
 use actix_web::http::header::HeaderMap;
-use actix_web::{HttpResponse, HttpResponseBuilder};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 use ipnet::IpNet;
 
 use crate::config::SecuritySettings;
@@ -69,7 +69,7 @@ impl VisitorIp {
     }
 
     /// The address `request` comes from, as far as it can be believed.
-    pub fn of(&self, request: &ServiceRequest) -> Option<IpAddr> {
+    pub fn of(&self, request: &HttpRequest) -> Option<IpAddr> {
         let peer = request.peer_addr()?.ip();
         Some(self.visitor(peer, request.headers()))
     }
@@ -80,7 +80,7 @@ impl KeyExtractor for VisitorIp {
     type KeyExtractionError = SimpleKeyExtractionError<&'static str>;
 
     fn extract(&self, request: &ServiceRequest) -> Result<Self::Key, Self::KeyExtractionError> {
-        self.of(request).map(limited_as).ok_or_else(|| {
+        self.of(request.request()).map(limited_as).ok_or_else(|| {
             SimpleKeyExtractionError::new("Could not extract peer IP address from request")
         })
     }

@@ -63,7 +63,7 @@ impl RootSpanBuilder for RequestSpan {
         // believed from the configured proxies only, as anyone can send it.
         let client_ip = request
             .app_data::<web::Data<AppState>>()
-            .and_then(|state| state.visitor_ip.of(request))
+            .and_then(|state| state.visitor_ip.of(request.request()))
             .map(|address| address.to_string())
             .unwrap_or_default();
         tracing::info_span!(

@@ -1,7 +1,7 @@
 //! What load balancers and monitoring ask: is the process up, can it serve,
 //! and how is it doing.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 use crate::error::{AppError, AppResult};
@@ -34,7 +34,22 @@ pub async fn show_readiness(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
-pub async fn show_metrics(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+/// Prometheus's text, for the configured readers only: counts and timings
+/// per route are for the site's operators, not its visitors.
+pub async fn show_metrics(
+    request: HttpRequest,
+    state: web::Data<AppState>,
+) -> AppResult<HttpResponse> {
+    let readers = &state.settings.security.metrics_readers;
+    let allowed = state
+        .visitor_ip
+        .of(&request)
+        .is_some_and(|address| readers.iter().any(|range| range.contains(&address)));
+    if !allowed {
+        return Err(AppError::Forbidden(
+            "Metrics are only served to the addresses in security.metrics_readers".into(),
+        ));
+    }
     let text = state
         .metrics
         .render(&state.renderer)

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::future::join_all;
 
-use crate::helpers::{on_each_backend, spawn_app, Backend, TestDatabase};
+use crate::helpers::{on_each_backend, spawn_app, spawn_app_with, Backend, TestApp, TestDatabase};
 use crate::process::{
     free_port, get, run_command, start_binary, start_binary_with_logs, stop_and_read_json_logs,
     stop_gracefully, wait_for,
@@ -46,6 +46,47 @@ async fn a_ui_rebuilt_without_the_server_renders_from_its_own_bundle() {
     server.wait().expect("exited");
     assert_eq!(ready["snapshot"], false);
     assert!(page.contains("<!-- rebuilt -->"), "{page}");
+}
+
+/// `/metrics` as asked by `visitor`, through the proxy on the test's machine.
+async fn metrics_for(app: &TestApp, visitor: &str) -> reqwest::Response {
+    app.client
+        .get(app.url("/metrics"))
+        .header("x-forwarded-for", visitor)
+        .send()
+        .await
+        .expect("sent")
+}
+
+#[actix_rt::test]
+async fn metrics_are_refused_to_a_visitor_outside_the_readers() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let refused = metrics_for(&app, "203.0.113.9").await;
+    assert_eq!(refused.status(), 403);
+    let body: serde_json::Value = refused.json().await.expect("JSON");
+    assert_eq!(
+        body["message"],
+        "Metrics are only served to the addresses in security.metrics_readers"
+    );
+    // The collector on this machine, asking without a proxy, reads them.
+    app.assert_metrics(&[]).await;
+}
+
+#[actix_rt::test]
+async fn metrics_are_served_to_a_configured_reader_behind_the_proxy() {
+    let app = spawn_app_with(Backend::Sqlite, |settings| {
+        settings.security.metrics_readers = vec!["203.0.113.0/24".parse().expect("range")];
+    })
+    .await;
+    let response = metrics_for(&app, "203.0.113.9").await;
+    assert_eq!(response.status(), 200);
+    assert!(response
+        .text()
+        .await
+        .expect("text")
+        .contains("ssr_queue_depth"));
+    // Not in the readers any more: the machine itself.
+    assert_eq!(app.get("/metrics").await.status(), 403);
 }
 
 #[actix_rt::test]
