@@ -182,8 +182,8 @@ pub struct SecuritySettings {
     /// Reverse proxies in front of the server: a request from one of them
     /// is counted for the visitor its `X-Forwarded-For` names.
     pub trusted_proxies: Vec<ipnet::IpNet>,
-    /// Addresses `/metrics` answers, as the visitor's address is told
-    /// behind the proxies above; anyone else is refused.
+    /// Address ranges allowed to read `/metrics`, matched against the
+    /// visitor's address as the proxies above name it; anyone else is refused.
     pub metrics_readers: Vec<ipnet::IpNet>,
 }
 

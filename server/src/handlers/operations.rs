@@ -47,7 +47,7 @@ pub async fn show_metrics(
         .is_some_and(|address| readers.iter().any(|range| range.contains(&address)));
     if !allowed {
         return Err(AppError::Forbidden(
-            "Metrics are only served to the addresses in security.metrics_readers".into(),
+            "Metrics are not served to this address".into(),
         ));
     }
     let text = state
