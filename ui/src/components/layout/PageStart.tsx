@@ -7,7 +7,7 @@ import { useLocation } from "react-router";
  * Focusing all of `<main>` for good would have some screen readers read the
  * whole page out as its name.
  */
-function pageStart(main: HTMLElement): HTMLElement {
+function startElement(main: HTMLElement): HTMLElement {
   const heading = main.querySelector("h1");
   if (!heading) return main;
   // Headings are not in the tab order; -1 lets a script focus one all the same.
@@ -17,32 +17,28 @@ function pageStart(main: HTMLElement): HTMLElement {
 
 /**
  * Focuses the start of the page shown, and moves the focus on while the page
- * settles, until the visitor does anything: to a heading that arrives with
- * the page's data (a business page after its skeleton), or that replaces
- * another (checkout's loading state for its form), which would otherwise
- * take the focus with it. Returns what stops that watch.
+ * settles: to a heading that arrives with the page's data (a business page
+ * after its skeleton), or that replaces another (checkout's loading state for
+ * its form), which would otherwise take the focus with it. A focus the
+ * visitor has moved elsewhere stays there. Returns what stops that watch.
  */
 function focusPageStart(): () => void {
   const main = document.getElementById("main");
   if (!main) return () => {};
-  let start = pageStart(main);
+  let start = startElement(main);
   start.focus({ preventScroll: true });
   const watch = new MutationObserver(() => {
-    const next = pageStart(main);
+    const next = startElement(main);
     if (next === start) return;
+    // Checked here, not by listening for keys and clicks: a screen reader's browse mode moves the
+    // focus without sending the page any.
+    const focused = document.activeElement;
+    if (focused !== start && focused !== main && focused !== document.body) return watch.disconnect();
     start = next;
     start.focus({ preventScroll: true });
   });
   watch.observe(main, { childList: true, subtree: true });
-  const visitor = new AbortController();
-  const stop = () => {
-    watch.disconnect();
-    visitor.abort();
-  };
-  for (const type of ["pointerdown", "keydown"]) {
-    document.addEventListener(type, stop, { capture: true, signal: visitor.signal });
-  }
-  return stop;
+  return () => watch.disconnect();
 }
 
 /**

@@ -105,12 +105,14 @@ export function HeroCarousel() {
   }, [embla]);
 
   // After a manual move the timer starts over, so the next automatic move waits a full interval.
+  // Embla glides with script, not CSS: for visitors who ask for less motion it jumps instead.
   const goTo = useCallback(
     (move: "prev" | "next" | number) => {
       if (!embla) return;
-      if (move === "prev") embla.scrollPrev();
-      else if (move === "next") embla.scrollNext();
-      else embla.scrollTo(move);
+      const jump = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (move === "prev") embla.scrollPrev(jump);
+      else if (move === "next") embla.scrollNext(jump);
+      else embla.scrollTo(move, jump);
       embla.plugins().autoplay?.reset();
     },
     [embla],
