@@ -75,9 +75,10 @@ export function BusinessCard({ business, variant = "default" }: { business: Busi
           key={business.id}
           width={variant === "condensed" ? 320 : 640}
           height={variant === "condensed" ? 240 : 400}
+          // Decorative here: the name follows as the card's link, and would be read twice.
           sources={[
-            { src: business.logoUrl, alt: `${business.name} logo`, className: "h-full w-full object-contain p-[12%]" },
-            { src: business.imageUrl, alt: `Photo of ${business.name}`, className: "h-full w-full object-cover" },
+            { src: business.logoUrl, alt: "", className: "h-full w-full object-contain p-[12%]" },
+            { src: business.imageUrl, alt: "", className: "h-full w-full object-cover" },
           ]}
           fallback={
             <div className="flex h-full w-full items-center justify-center text-forest/40">

@@ -128,8 +128,9 @@ export function CategoryPage() {
         {category && businesses && businesses.length > 0 && (
           <StructuredData data={businessListData(site, `${category.name} in ${site.communityName}, ${site.state}`, businesses)} />
         )}
-        {/* In place, empty, while the page loads, so that the count is announced when it arrives. */}
-        <p className="mb-8 min-h-9 border-b border-forest/10 pb-4 text-sm font-medium text-charcoal/70" aria-live="polite">
+        {/* In place, empty, while the page loads, so that the count is announced when it arrives;
+            as tall as when it holds the count (a line, the padding and the border), so nothing moves. */}
+        <p className="mb-8 min-h-[calc(2.25rem_+_1px)] border-b border-forest/10 pb-4 text-sm font-medium text-charcoal/70" aria-live="polite">
           {businesses && resultCount(businesses.length)}
         </p>
         {businessesResult.isError ? (
