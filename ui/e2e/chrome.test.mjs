@@ -89,34 +89,37 @@ test("a page still waiting for its data starts the focus at the main content, th
   await close();
 });
 
-test("a focus the visitor moved on with the keyboard stays when the heading arrives", async () => {
-  const { page, problems, close } = await openPage(session.browser);
-  const { release } = await openBusinessWhileItsDataWaits(page);
-  await page.keyboard.press("Tab");
-  await page.evaluate(() => {
-    document.activeElement.dataset.movedTo = "true";
+for (const { how, moveFocus } of [
+  {
+    how: "with the keyboard",
+    moveFocus: async (page) => {
+      await page.keyboard.press("Tab");
+      await page.evaluate(() => {
+        document.activeElement.dataset.movedTo = "true";
+      });
+    },
+  },
+  {
+    how: "without a key or a click, as a screen reader's browse mode does,",
+    moveFocus: (page) =>
+      page.evaluate(() => {
+        const link = document.querySelector("footer a[href]");
+        link.dataset.movedTo = "true";
+        link.focus();
+      }),
+  },
+]) {
+  test(`a focus the visitor moved on ${how} stays when the heading arrives`, async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    const { release } = await openBusinessWhileItsDataWaits(page);
+    await moveFocus(page);
+    release();
+    await page.locator("main h1").waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.movedTo), "true");
+    assert.deepEqual(problems, []);
+    await close();
   });
-  release();
-  await page.locator("main h1").waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.movedTo), "true");
-  assert.deepEqual(problems, []);
-  await close();
-});
-
-test("a focus moved on without a key or a click, as a screen reader's browse mode does, stays when the heading arrives", async () => {
-  const { page, problems, close } = await openPage(session.browser);
-  const { release } = await openBusinessWhileItsDataWaits(page);
-  await page.evaluate(() => {
-    const link = document.querySelector("footer a[href]");
-    link.dataset.movedTo = "true";
-    link.focus();
-  });
-  release();
-  await page.locator("main h1").waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.movedTo), "true");
-  assert.deepEqual(problems, []);
-  await close();
-});
+}
 
 test("a visitor who asks for less motion sees still skeletons", async () => {
   const { page, problems, close } = await openPage(session.browser);

@@ -51,6 +51,9 @@ const SLIDES = [
 const arrowClass =
   "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-white/85 p-2 sm:p-2.5 text-forest shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
+/** Whether the visitor has asked their system for less motion (read when needed: it can change). */
+const asksForLessMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
 /**
  * The home page's looping slideshow. The server renders every slide in one
  * row with the first in view, which is exactly where Embla starts, so
@@ -68,7 +71,7 @@ export function HeroCarousel() {
   // Moving content needs a way to stop it (WCAG 2.2.2): the pause button,
   // and for visitors who ask their system for less motion it starts paused.
   useEffect(() => {
-    if (embla && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    if (embla && asksForLessMotion()) {
       embla.plugins().autoplay?.stop();
       setPaused(true);
     }
@@ -109,7 +112,7 @@ export function HeroCarousel() {
   const goTo = useCallback(
     (move: "prev" | "next" | number) => {
       if (!embla) return;
-      const jump = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const jump = asksForLessMotion();
       if (move === "prev") embla.scrollPrev(jump);
       else if (move === "next") embla.scrollNext(jump);
       else embla.scrollTo(move, jump);
