@@ -1,6 +1,6 @@
-//! Headers telling browsers what the site's answers may do: run scripts,
-//! open frames and connect only to the site itself and Stripe, never be
-//! framed by another site, keep their declared content types, give other
+//! Headers telling browsers what the site's answers may do: run scripts and
+//! connect only to the site itself and Stripe, open frames from Stripe only,
+//! never be framed at all, keep their declared content types, give other
 //! sites only the origin as referrer, and never ask for the camera, the
 //! microphone or the visitor's location.
 

@@ -131,9 +131,9 @@ const telHref = (phone) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 /** Business cards, in page order: `{ href, text, links, images }`, each an article with a link to /business/{slug}. */
 const businessCards = (view) =>
   elements(view.markup, "article").flatMap((card) => {
-    const links = readPage(card).links;
+    const { links, images } = readPage(card);
     const href = links.find((link) => link.href?.startsWith("/business/"))?.href;
-    return href ? [{ href, text: textOf(card), links, images: readPage(card).images }] : [];
+    return href ? [{ href, text: textOf(card), links, images }] : [];
   });
 const cardSlugs = (view) => businessCards(view).map((card) => card.href.slice("/business/".length));
 
