@@ -1,5 +1,10 @@
 //! Which compressed form of a body a client gets (`Accept-Encoding`).
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::Next;
+
 /// How a response body is encoded, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
@@ -46,6 +51,25 @@ impl Encoding {
             Self::Identity => None,
         }
     }
+}
+
+/// Takes off the `Content-Encoding: identity` a handler sets on an unencoded
+/// body so that the compression middleware leaves it alone: by then that
+/// middleware has passed, and HTTP names `identity` only in `Accept-Encoding`.
+/// Wrapped outside the compression middleware.
+pub async fn unmark_identity(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut response = next.call(request).await?;
+    let headers = response.headers_mut();
+    if headers
+        .get(header::CONTENT_ENCODING)
+        .is_some_and(|value| value == "identity")
+    {
+        headers.remove(header::CONTENT_ENCODING);
+    }
+    Ok(response)
 }
 
 #[cfg(test)]

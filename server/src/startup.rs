@@ -15,6 +15,7 @@ use tokio::sync::Notify;
 use tracing_actix_web::TracingLogger;
 
 use crate::config::Settings;
+use crate::content_encoding;
 use crate::counted_cache::HitCounters;
 use crate::db::Database;
 use crate::document::AssetManifest;
@@ -116,6 +117,7 @@ impl Application {
                 // Compresses what is not already compressed (API answers, images, uncached
                 // pages); cached pages and built assets carry their own encoding.
                 .wrap(Compress::default())
+                .wrap(from_fn(content_encoding::unmark_identity))
                 .wrap(security_headers(state.settings.server.served_over_https()))
                 .wrap(from_fn(metrics::record_request))
                 .wrap(from_fn(telemetry::echo_request_id))

@@ -106,8 +106,9 @@ fn cached_response(request: &HttpRequest, page: &CachedPage) -> HttpResponse {
     if unchanged {
         return response.finish();
     }
-    // Named even when it is none: the compression middleware would
-    // otherwise encode the body anew, under the unencoded page's validator.
+    // Named even when it is none, until past the compression middleware,
+    // which would otherwise encode the body anew under the unencoded page's
+    // validator (`content_encoding::unmark_identity`).
     let name = encoding.header_value().unwrap_or("identity");
     response
         .insert_header((header::CONTENT_ENCODING, name))
