@@ -24,17 +24,24 @@ fn asset_name(name: &str) -> Option<&str> {
     plain.then_some(name)
 }
 
-/// The best pre-compressed copy of `file` the client accepts, if the build made one.
-fn variant(file: &Path, encoding: Encoding) -> Option<(PathBuf, ContentEncoding)> {
-    let (suffix, content_encoding) = match encoding {
-        Encoding::Brotli => ("br", ContentEncoding::Brotli),
-        Encoding::Gzip => ("gz", ContentEncoding::Gzip),
-        Encoding::Identity => return None,
+/// The file to send for `file` and its encoding: the best pre-compressed copy
+/// the client accepts, if the build made one, else `file` itself. Said even
+/// when it is none, so that the compression middleware leaves the file alone
+/// (its `ETag` stands for these bytes only).
+fn variant(file: &Path, encoding: Encoding) -> (PathBuf, ContentEncoding) {
+    let compressed = match encoding {
+        Encoding::Brotli => Some(("br", ContentEncoding::Brotli)),
+        Encoding::Gzip => Some(("gz", ContentEncoding::Gzip)),
+        Encoding::Identity => None,
     };
-    let mut path = file.as_os_str().to_owned();
-    path.push(format!(".{suffix}"));
-    let path = PathBuf::from(path);
-    path.is_file().then_some((path, content_encoding))
+    compressed
+        .map(|(suffix, content_encoding)| {
+            let mut path = file.as_os_str().to_owned();
+            path.push(format!(".{suffix}"));
+            (PathBuf::from(path), content_encoding)
+        })
+        .filter(|(path, _)| path.is_file())
+        .unwrap_or_else(|| (file.to_owned(), ContentEncoding::Identity))
 }
 
 pub async fn show_asset(
@@ -63,16 +70,18 @@ pub async fn show_asset(
             .and_then(|extension| extension.to_str())
             .unwrap_or_default(),
     );
-    let named = match variant(&file, Encoding::negotiate(accepted)) {
-        Some((path, encoding)) => NamedFile::open_async(path)
-            .await
-            .map_err(|error| AppError::Internal(error.into()))?
-            .set_content_encoding(encoding),
-        None => NamedFile::open_async(&file)
-            .await
-            .map_err(|error| AppError::Internal(error.into()))?,
+    // actix-files labels every part it sends `identity`, whichever file it
+    // reads, so parts come from the unencoded file.
+    let encoding = if request.headers().contains_key(header::RANGE) {
+        Encoding::Identity
+    } else {
+        Encoding::negotiate(accepted)
     };
-    let mut response = named
+    let (path, content_encoding) = variant(&file, encoding);
+    let mut response = NamedFile::open_async(path)
+        .await
+        .map_err(|error| AppError::Internal(error.into()))?
+        .set_content_encoding(content_encoding)
         .set_content_type(content_type)
         .disable_content_disposition()
         .into_response(&request);

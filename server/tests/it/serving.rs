@@ -110,6 +110,25 @@ async fn built_assets_are_served_from_their_pre_compressed_copies() {
         };
         assert_eq!(decoded.as_bytes(), &original[..]);
     }
+    // Codings with no copy get the file as it is, not one the compression
+    // middleware made under the file's validator.
+    let deflate = get_with(&app, script, &[(header::ACCEPT_ENCODING, "deflate")]).await;
+    assert_eq!(deflate.headers().get(header::CONTENT_ENCODING), None);
+    assert_eq!(deflate.headers().get_all(header::VARY).iter().count(), 1);
+    assert_eq!(deflate.bytes().await.expect("body"), original);
+    // A part is a part of the file itself, as its headers say.
+    let part = [
+        (header::ACCEPT_ENCODING, "br, gzip"),
+        (header::RANGE, "bytes=0-9"),
+    ];
+    let part = get_with(&app, script, &part).await;
+    assert_eq!(part.status(), 206);
+    assert_eq!(part.headers().get(header::CONTENT_ENCODING), None);
+    assert_eq!(
+        part.headers()[header::CONTENT_RANGE],
+        format!("bytes 0-9/{}", original.len()).as_str()
+    );
+    assert_eq!(part.bytes().await.expect("body"), original[..10]);
     for hostile in [
         "/assets/..%2FCargo.toml",
         "/assets/.hidden",
