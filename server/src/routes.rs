@@ -90,6 +90,25 @@ async fn cache_found_images_for_a_day(
     Ok(response)
 }
 
+/// The compression middleware encodes pictures drawn as text (SVG) under the
+/// file's `ETag`, which then stands for more than one body: only a weak one may.
+async fn weaken_image_validators(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut response = next.call(request).await?;
+    let headers = response.headers_mut();
+    let weak = headers
+        .get(header::ETAG)
+        .and_then(|etag| etag.to_str().ok())
+        .filter(|etag| etag.starts_with('"'))
+        .and_then(|etag| HeaderValue::from_str(&format!("W/{etag}")).ok());
+    if let Some(weak) = weak {
+        headers.insert(header::ETAG, weak);
+    }
+    Ok(response)
+}
+
 /// Every other address is a page; the UI's router decides which, including 404.
 async fn page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     if !Read.allows(request.method()) {
@@ -189,6 +208,7 @@ pub fn configure(
         config.service(
             web::scope("/images")
                 .wrap(from_fn(cache_found_images_for_a_day))
+                .wrap(from_fn(weaken_image_validators))
                 .service(Files::new("", public.join("images"))),
         );
         config.service(address(

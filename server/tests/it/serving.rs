@@ -232,6 +232,27 @@ async fn answers_that_change_or_name_a_buyer_are_not_kept_as_they_are() {
 }
 
 #[actix_rt::test]
+async fn pictures_compressed_on_the_way_carry_a_weak_validator_that_still_revalidates() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let image = get_with(
+        &app,
+        "/images/badges/bbb.svg",
+        &[(header::ACCEPT_ENCODING, "gzip")],
+    )
+    .await;
+    assert_eq!(image.headers()[header::CONTENT_ENCODING], "gzip");
+    let etag = image.headers()[header::ETAG].to_str().expect("etag");
+    assert!(etag.starts_with("W/\""), "{etag}");
+    let again = get_with(
+        &app,
+        "/images/badges/bbb.svg",
+        &[(header::IF_NONE_MATCH, etag)],
+    )
+    .await;
+    assert_eq!(again.status(), 304);
+}
+
+#[actix_rt::test]
 async fn requests_missing_the_same_page_at_once_share_one_render() {
     let app = spawn_app(Backend::Sqlite).await;
     let responses = futures_util::future::join_all((0..20).map(|_| app.get("/history"))).await;
