@@ -109,6 +109,21 @@ async fn weaken_image_validators(
     Ok(response)
 }
 
+/// actix-files answers `Range` whatever `If-Range` says, so a picture replaced
+/// under the same name could be resumed from parts of both files. The whole
+/// picture is always right, and no conditional range could match anyway: an
+/// `If-Range` may not name a weak `ETag` (RFC 9110, 13.1.5), which is all
+/// pictures carry, and a date cannot tell two files written in one second apart.
+async fn send_whole_pictures_to_conditional_ranges(
+    mut request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if request.headers().contains_key(header::IF_RANGE) {
+        request.headers_mut().remove(header::RANGE);
+    }
+    next.call(request).await
+}
+
 /// Every other address is a page; the UI's router decides which, including 404.
 async fn page(request: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     if !Read.allows(request.method()) {
@@ -209,6 +224,7 @@ pub fn configure(
             web::scope("/images")
                 .wrap(from_fn(cache_found_images_for_a_day))
                 .wrap(from_fn(weaken_image_validators))
+                .wrap(from_fn(send_whole_pictures_to_conditional_ranges))
                 .service(Files::new("", public.join("images"))),
         );
         config.service(address(

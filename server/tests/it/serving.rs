@@ -253,6 +253,31 @@ async fn pictures_compressed_on_the_way_carry_a_weak_validator_that_still_revali
 }
 
 #[actix_rt::test]
+async fn a_range_of_a_picture_on_a_condition_comes_as_the_whole_picture() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let path = "/images/badges/bbb.svg";
+    let whole = app.get(path).await;
+    let last_modified = whole.headers()[header::LAST_MODIFIED]
+        .to_str()
+        .expect("date")
+        .to_owned();
+    let whole = whole.bytes().await.expect("body");
+    let part = get_with(&app, path, &[(header::RANGE, "bytes=0-9")]).await;
+    assert_eq!(part.status(), 206);
+    assert_eq!(part.bytes().await.expect("body"), whole[..10]);
+    for validator in ["\"an-older-picture\"", last_modified.as_str()] {
+        let resumed = get_with(
+            &app,
+            path,
+            &[(header::RANGE, "bytes=10-"), (header::IF_RANGE, validator)],
+        )
+        .await;
+        assert_eq!(resumed.status(), 200, "{validator}");
+        assert_eq!(resumed.bytes().await.expect("body"), whole, "{validator}");
+    }
+}
+
+#[actix_rt::test]
 async fn requests_missing_the_same_page_at_once_share_one_render() {
     let app = spawn_app(Backend::Sqlite).await;
     let responses = futures_util::future::join_all((0..20).map(|_| app.get("/history"))).await;
