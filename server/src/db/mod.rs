@@ -5,6 +5,7 @@ pub mod commit_watch;
 pub mod schema;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
@@ -104,7 +105,11 @@ impl Backend {
 }
 
 /// How long a SQLite statement waits for another connection's lock.
-const SQLITE_BUSY_TIMEOUT: &str = "PRAGMA busy_timeout = 5000;";
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+fn sqlite_busy_timeout() -> String {
+    format!("PRAGMA busy_timeout = {};", SQLITE_BUSY_TIMEOUT.as_millis())
+}
 
 /// SQLite settings that are per connection: integrity, concurrency,
 /// durability, and Unicode `lower()`.
@@ -117,7 +122,8 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteSetup {
             diesel::connection::SimpleConnection::batch_execute(
                 sqlite,
                 &format!(
-                    "PRAGMA foreign_keys = ON; {SQLITE_BUSY_TIMEOUT} PRAGMA synchronous = NORMAL;"
+                    "PRAGMA foreign_keys = ON; {} PRAGMA synchronous = NORMAL;",
+                    sqlite_busy_timeout()
                 ),
             )
             .map_err(diesel::r2d2::Error::QueryError)?;
@@ -139,14 +145,53 @@ fn lower_each_letter(text: &str) -> String {
 
 /// Puts the SQLite file in WAL mode, which it keeps, before the pool opens
 /// its connections: switching needs the file to itself, so connections
-/// opening together and each switching found it locked.
+/// opening together and each switching found it locked. Processes switching
+/// a new file together could each wait for the other's lock, so SQLite fails
+/// one of them at once instead of waiting; trying again, it finds WAL mode.
 fn use_write_ahead_log(path: &str) -> anyhow::Result<()> {
     use diesel::connection::SimpleConnection;
     use diesel::Connection;
     let mut connection = SqliteConnection::establish(path).context("opening the database")?;
     connection
-        .batch_execute(&format!("{SQLITE_BUSY_TIMEOUT} PRAGMA journal_mode = WAL;"))
-        .context("switching the database to WAL mode")
+        .batch_execute(&sqlite_busy_timeout())
+        .context("opening the database")?;
+    let giving_up = Instant::now() + SQLITE_BUSY_TIMEOUT;
+    loop {
+        match connection.batch_execute("PRAGMA journal_mode = WAL;") {
+            Err(diesel::result::Error::DatabaseError(_, info))
+                if info.message() == "database is locked" && Instant::now() < giving_up =>
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            result => return result.context("switching the database to WAL mode"),
+        }
+    }
+}
+
+/// SQLite: the whole run holds the write lock, taken before reading what is
+/// pending (each migration then runs in a savepoint).
+fn migrate_sqlite(sqlite: &mut SqliteConnection) -> diesel::migration::Result<usize> {
+    sqlite.immediate_transaction(|sqlite| {
+        sqlite
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|versions| versions.len())
+    })
+}
+
+/// The PostgreSQL advisory lock held while migrating ("migrate" in ASCII).
+const MIGRATION_LOCK: i64 = 0x006d_6967_7261_7465;
+
+/// PostgreSQL: an advisory lock, which belongs to the session, so a process
+/// that dies releases it; each migration keeps its own transaction.
+fn migrate_postgres(pg: &mut PgConnection) -> diesel::migration::Result<usize> {
+    use diesel::connection::SimpleConnection;
+    pg.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
+    let applied = pg
+        .run_pending_migrations(POSTGRES_MIGRATIONS)
+        .map(|versions| versions.len());
+    // Unlocked whatever the outcome: the connection goes back to the pool.
+    pg.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))?;
+    applied
 }
 
 /// The database handle shared by all handlers.
@@ -193,16 +238,15 @@ impl Database {
         }
     }
 
-    /// Applies the pending migrations of this backend.
+    /// Applies the pending migrations of this backend. Processes started
+    /// together against one database would all read the same migrations as
+    /// pending, and all but the first fail to apply them again, so one
+    /// process migrates at a time.
     pub fn migrate(&self) -> anyhow::Result<()> {
         let mut connection = self.pool.get()?;
         let applied = match &mut *connection {
-            DbConnection::Sqlite(sqlite) => sqlite
-                .run_pending_migrations(SQLITE_MIGRATIONS)
-                .map(|v| v.len()),
-            DbConnection::Postgresql(pg) => pg
-                .run_pending_migrations(POSTGRES_MIGRATIONS)
-                .map(|v| v.len()),
+            DbConnection::Sqlite(sqlite) => migrate_sqlite(sqlite),
+            DbConnection::Postgresql(pg) => migrate_postgres(pg),
         }
         .map_err(|error| anyhow::anyhow!("running migrations: {error}"))?;
         if applied > 0 {

@@ -40,3 +40,39 @@ fn both_backends_migrate_to_the_same_tables_and_columns() {
     assert!(sqlite.len() > 40, "{sqlite:?}");
     assert_eq!(sqlite, columns(Backend::Postgres));
 }
+
+/// Server processes started together against one new database each open and
+/// migrate it at start-up; none may fail on a migration another applied.
+/// `rounds`, each on a new database, since a race may go either way.
+fn processes_migrating_one_database_together_all_start(backend: Backend, rounds: usize) {
+    for _ in 0..rounds {
+        let database = TestDatabase::create(backend);
+        let starting = std::sync::Barrier::new(4);
+        std::thread::scope(|scope| {
+            let starts: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        starting.wait();
+                        let db = Database::connect(database.url(), 1);
+                        // Every thread reaches the start of migrating, even one that failed to connect.
+                        starting.wait();
+                        db.expect("connect").migrate()
+                    })
+                })
+                .collect();
+            for start in starts {
+                start.join().expect("thread").expect("migrated");
+            }
+        });
+    }
+}
+
+#[test]
+fn processes_migrating_one_sqlite_database_together_all_start() {
+    processes_migrating_one_database_together_all_start(Backend::Sqlite, 12);
+}
+
+#[test]
+fn processes_migrating_one_postgres_database_together_all_start() {
+    processes_migrating_one_database_together_all_start(Backend::Postgres, 2);
+}
