@@ -190,8 +190,11 @@ fn migrate_postgres(pg: &mut PgConnection) -> diesel::migration::Result<usize> {
         .run_pending_migrations(POSTGRES_MIGRATIONS)
         .map(|versions| versions.len());
     // Unlocked whatever the outcome: the connection goes back to the pool.
-    pg.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))?;
-    applied
+    let unlocked = pg.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
+    // A failed migration is the cause to report, even if unlocking failed too.
+    let applied = applied?;
+    unlocked?;
+    Ok(applied)
 }
 
 /// The database handle shared by all handlers.
