@@ -5,7 +5,6 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
-use secrecy::ExposeSecret;
 use server::config::Settings;
 use server::db::Database;
 use server::page_data;
@@ -23,7 +22,7 @@ fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let mut settings = Settings::load().map_err(|error| anyhow::anyhow!("{error}"))?;
     settings.database.url = format!("sqlite://{}", dir.path().join("bench.db").display()).into();
-    let db = Database::connect(settings.database.url.expose_secret(), 1)?;
+    let db = Database::connect(&settings.database)?;
     db.migrate()?;
     let now = chrono::Utc::now();
     {

@@ -83,6 +83,17 @@ pub struct DatabaseSettings {
     pub url: SecretString,
     /// Connections kept open.
     pub pool_size: u32,
+    /// How long a query may take before its request is answered 503: on
+    /// PostgreSQL a statement running longer is cancelled; on SQLite, whose
+    /// queries are local, it is how long one waits for another connection's
+    /// lock. Migrating PostgreSQL has no limit.
+    pub query_timeout_ms: u64,
+}
+
+impl DatabaseSettings {
+    pub fn query_timeout(&self) -> Duration {
+        Duration::from_millis(self.query_timeout_ms)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -20,25 +20,45 @@ use prometheus::IntCounter;
 use tokio::sync::watch;
 
 use crate::db::commit_watch::{CommitMark, CommitWatch};
-use crate::db::Database;
+use crate::db::{timed_out_as_unavailable, Database, NOT_ANSWERING};
 use crate::error::{AppError, AppResult};
 use crate::models::data_version::DataVersion;
 
-/// How long a request waits for its read. A read stuck behind a lock, or
-/// on a connection gone silent, would otherwise hold every page, cached
-/// ones too, for as long as it is stuck.
-const READ_WAIT: Duration = Duration::from_secs(5);
-
-const NOT_ANSWERING: &str = "The database is not answering. Please try again in a moment.";
-
-/// The outcome of one numbered read. Errors are kept as text: every waiter
-/// of the read gets its own [`AppError`].
+/// The outcome of one numbered read. Errors are kept as a [`Failure`]:
+/// every waiter of the read gets its own [`AppError`].
 #[derive(Clone)]
 struct Answer {
     read: u64,
-    version: Result<i64, String>,
+    version: Result<i64, Failure>,
     /// The wal-index header just before the read began, when watched.
     mark: Option<CommitMark>,
+}
+
+/// Why a read gave no version.
+#[derive(Clone)]
+enum Failure {
+    /// The database did not answer in time.
+    NotAnswering,
+    /// Anything else, as text.
+    Failed(String),
+}
+
+impl From<AppError> for Failure {
+    fn from(error: AppError) -> Self {
+        match error {
+            AppError::ServiceUnavailable(_) => Self::NotAnswering,
+            other => Self::Failed(format!("{other:#}")),
+        }
+    }
+}
+
+impl From<Failure> for AppError {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::NotAnswering => Self::ServiceUnavailable(NOT_ANSWERING.into()),
+            Failure::Failed(message) => Self::Internal(anyhow::anyhow!(message)),
+        }
+    }
 }
 
 /// Reads are numbered from 1 in the order they start.
@@ -55,7 +75,7 @@ struct Reads {
 }
 
 /// Reads the version; the database in the server, a stand-in in tests.
-type ReadVersion = Box<dyn Fn() -> anyhow::Result<i64> + Send + Sync>;
+type ReadVersion = Box<dyn Fn() -> AppResult<i64> + Send + Sync>;
 
 struct Shared {
     read_version: ReadVersion,
@@ -66,7 +86,9 @@ struct Shared {
     answers: watch::Sender<Answer>,
     /// Counts the reads, so the share of requests per read can be watched.
     reads_done: IntCounter,
-    /// How long a request waits for its read ([`READ_WAIT`]).
+    /// How long a request waits for its read: the query timeout, which a
+    /// read on a connection gone silent would not keep to. Else a stuck read
+    /// would hold every page, cached ones too, for as long as it is stuck.
     read_wait: Duration,
 }
 
@@ -96,7 +118,7 @@ impl Shared {
                 .commits
                 .as_ref()
                 .and_then(|commits| commits.mark().ok());
-            let version = (self.read_version)().map_err(|error| format!("{error:#}"));
+            let version = (self.read_version)().map_err(Failure::from);
             self.reads_done.inc();
             self.answers.send_replace(Answer {
                 read,
@@ -125,6 +147,7 @@ impl FreshVersion {
         commits: Option<CommitWatch>,
         reads_done: IntCounter,
     ) -> std::io::Result<Self> {
+        let read_wait = db.query_timeout();
         let kept = Mutex::new(None);
         let read_version = move || {
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
@@ -136,9 +159,9 @@ impl FreshVersion {
             if version.is_err() {
                 *kept = None;
             }
-            Ok(version?)
+            version.map_err(|error| timed_out_as_unavailable(error.into()))
         };
-        Self::reading_with(Box::new(read_version), commits, reads_done, READ_WAIT)
+        Self::reading_with(Box::new(read_version), commits, reads_done, read_wait)
     }
 
     fn reading_with(
@@ -149,7 +172,7 @@ impl FreshVersion {
     ) -> std::io::Result<Self> {
         let (answers, _) = watch::channel(Answer {
             read: 0,
-            version: Err("not read yet".into()),
+            version: Err(Failure::Failed("not read yet".into())),
             mark: None,
         });
         let shared = Arc::new(Shared {
@@ -190,10 +213,7 @@ impl FreshVersion {
         .await
         .map_err(|_| AppError::ServiceUnavailable(NOT_ANSWERING.into()))?
         .map_err(|error| AppError::Internal(error.into()))?;
-        answer
-            .version
-            .clone()
-            .map_err(|message| AppError::Internal(anyhow::anyhow!(message)))
+        answer.version.clone().map_err(AppError::from)
     }
 
     /// The last read's version, if the commit watch saw no commit since
@@ -235,7 +255,8 @@ mod tests {
         let finish_rx = Mutex::new(finish_rx);
         let read = move || {
             started.send(()).expect("test listening");
-            Ok(finish_rx.lock().expect("lock").recv()?)
+            let version = finish_rx.lock().expect("lock").recv();
+            version.map_err(|ended| AppError::Internal(ended.into()))
         };
         let counter = IntCounter::new("reads", "reads").expect("counter");
         let versions =
@@ -290,7 +311,7 @@ mod tests {
         let counter = IntCounter::new("reads", "reads").expect("counter");
         let calls = std::sync::atomic::AtomicI64::new(0);
         let read = move || match calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) {
-            0 => Err(anyhow::anyhow!("database unreachable")),
+            0 => Err(AppError::Internal(anyhow::anyhow!("database unreachable"))),
             n => Ok(n),
         };
         let versions =
@@ -301,5 +322,18 @@ mod tests {
             "{error}"
         );
         assert_eq!(versions.current().await.expect("version"), 1);
+    }
+
+    #[tokio::test]
+    async fn a_read_the_database_did_not_answer_in_time_answers_every_request_503() {
+        let counter = IntCounter::new("reads", "reads").expect("counter");
+        let read = || Err(AppError::ServiceUnavailable(NOT_ANSWERING.into()));
+        let versions =
+            FreshVersion::reading_with(Box::new(read), None, counter, WAIT).expect("thread");
+        let answers = futures_util::future::join_all((0..3).map(|_| versions.current())).await;
+        for answer in answers {
+            let error = answer.expect_err("no version");
+            assert!(matches!(error, AppError::ServiceUnavailable(_)), "{error}");
+        }
     }
 }

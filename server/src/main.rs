@@ -3,10 +3,9 @@ use std::io::{self, BufReader};
 
 use anyhow::Context;
 use clap::Parser;
-use secrecy::ExposeSecret;
 use server::catalog_csv;
 use server::cli::{Cli, Command};
-use server::config::Settings;
+use server::config::{DatabaseSettings, Settings};
 use server::db::Database;
 use server::startup::Application;
 
@@ -21,7 +20,10 @@ async fn main() -> anyhow::Result<()> {
         application.run_until_stopped().await?;
         return Ok(());
     }
-    let db = Database::connect(settings.database.url.expose_secret(), 1)?;
+    let db = Database::connect(&DatabaseSettings {
+        pool_size: 1,
+        ..settings.database.clone()
+    })?;
     db.migrate()?;
     let mut conn = db.connection()?;
     let now = chrono::Utc::now();

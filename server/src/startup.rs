@@ -45,10 +45,7 @@ impl Application {
         let dist = &settings.assets.dist_dir;
         let assets = AssetManifest::read(dist)?;
         let bundle = render_bundle::load(dist)?;
-        let db = Database::connect(
-            settings.database.url.expose_secret(),
-            settings.database.pool_size,
-        )?;
+        let db = Database::connect(&settings.database)?;
         db.migrate()?;
         let signer = LinkSigner::new(signing_key(&db, &settings)?.as_bytes());
         let outbox_wake = Arc::new(Notify::new());

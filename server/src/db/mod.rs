@@ -12,7 +12,9 @@ use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool};
 use diesel::{PgConnection, SqliteConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use secrecy::ExposeSecret;
 
+use crate::config::DatabaseSettings;
 use crate::error::{AppError, AppResult};
 use commit_watch::CommitWatch;
 
@@ -104,35 +106,62 @@ impl Backend {
     }
 }
 
-/// How long a SQLite statement waits for another connection's lock.
-const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Told to a visitor whose request waited too long for the database.
+pub const NOT_ANSWERING: &str = "The database is not answering. Please try again in a moment.";
 
-fn sqlite_busy_timeout() -> String {
-    format!("PRAGMA busy_timeout = {};", SQLITE_BUSY_TIMEOUT.as_millis())
+/// Per-connection settings. SQLite: integrity, concurrency, durability, and
+/// Unicode `lower()`. Both: the query timeout.
+#[derive(Debug)]
+struct ConnectionSetup {
+    query_timeout: Duration,
 }
 
-/// SQLite settings that are per connection: integrity, concurrency,
-/// durability, and Unicode `lower()`.
-#[derive(Debug)]
-struct SqliteSetup;
+fn sqlite_busy_timeout(query_timeout: Duration) -> String {
+    format!("PRAGMA busy_timeout = {};", query_timeout.as_millis())
+}
 
-impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqliteSetup {
+fn postgres_statement_timeout(timeout: Duration) -> String {
+    format!("SET statement_timeout = {}", timeout.as_millis())
+}
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for ConnectionSetup {
     fn on_acquire(&self, connection: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
-        if let DbConnection::Sqlite(sqlite) = connection {
-            diesel::connection::SimpleConnection::batch_execute(
-                sqlite,
-                &format!(
-                    "PRAGMA foreign_keys = ON; {} PRAGMA synchronous = NORMAL;",
-                    sqlite_busy_timeout()
-                ),
-            )
-            .map_err(diesel::r2d2::Error::QueryError)?;
-            lower_utils::register_impl(sqlite, |text: Option<String>| {
-                text.as_deref().map(lower_each_letter)
-            })
-            .map_err(diesel::r2d2::Error::QueryError)?;
+        use diesel::connection::SimpleConnection;
+        match connection {
+            DbConnection::Sqlite(sqlite) => {
+                sqlite
+                    .batch_execute(&format!(
+                        "PRAGMA foreign_keys = ON; {} PRAGMA synchronous = NORMAL;",
+                        sqlite_busy_timeout(self.query_timeout)
+                    ))
+                    .map_err(diesel::r2d2::Error::QueryError)?;
+                lower_utils::register_impl(sqlite, |text: Option<String>| {
+                    text.as_deref().map(lower_each_letter)
+                })
+                .map_err(diesel::r2d2::Error::QueryError)?;
+            }
+            DbConnection::Postgresql(pg) => pg
+                .batch_execute(&postgres_statement_timeout(self.query_timeout))
+                .map_err(diesel::r2d2::Error::QueryError)?,
         }
         Ok(())
+    }
+}
+
+/// A query that took longer than the query timeout (PostgreSQL cancelled
+/// it, or SQLite gave up waiting for a lock) is the database not answering,
+/// not a fault of the request. diesel gives neither a kind of its own, only
+/// the database's message.
+pub fn timed_out_as_unavailable(error: AppError) -> AppError {
+    match error {
+        AppError::Database(diesel::result::Error::DatabaseError(_, info))
+            if info.message() == "database is locked"
+                || info.message() == "canceling statement due to statement timeout" =>
+        {
+            tracing::warn!(error = info.message(), "query timed out");
+            AppError::ServiceUnavailable(NOT_ANSWERING.into())
+        }
+        other => other,
     }
 }
 
@@ -148,14 +177,14 @@ fn lower_each_letter(text: &str) -> String {
 /// opening together and each switching found it locked. Processes switching
 /// a new file together could each wait for the other's lock, so SQLite fails
 /// one of them at once instead of waiting; trying again, it finds WAL mode.
-fn use_write_ahead_log(path: &str) -> anyhow::Result<()> {
+fn use_write_ahead_log(path: &str, query_timeout: Duration) -> anyhow::Result<()> {
     use diesel::connection::SimpleConnection;
     use diesel::Connection;
     let mut connection = SqliteConnection::establish(path).context("opening the database")?;
     connection
-        .batch_execute(&sqlite_busy_timeout())
+        .batch_execute(&sqlite_busy_timeout(query_timeout))
         .context("opening the database")?;
-    let giving_up = Instant::now() + SQLITE_BUSY_TIMEOUT;
+    let giving_up = Instant::now() + query_timeout;
     loop {
         match connection.batch_execute("PRAGMA journal_mode = WAL;") {
             Err(diesel::result::Error::DatabaseError(_, info))
@@ -179,21 +208,32 @@ fn migrate_sqlite(sqlite: &mut SqliteConnection) -> diesel::migration::Result<us
 }
 
 /// The PostgreSQL advisory lock held while migrating ("migrate" in ASCII).
-const MIGRATION_LOCK: i64 = 0x006d_6967_7261_7465;
+pub const MIGRATION_LOCK: i64 = 0x006d_6967_7261_7465;
 
 /// PostgreSQL: an advisory lock, which belongs to the session, so a process
-/// that dies releases it; each migration keeps its own transaction.
-fn migrate_postgres(pg: &mut PgConnection) -> diesel::migration::Result<usize> {
+/// that dies releases it; each migration keeps its own transaction. Neither
+/// waiting for the lock nor migrating has a time limit.
+fn migrate_postgres(
+    pg: &mut PgConnection,
+    query_timeout: Duration,
+) -> diesel::migration::Result<usize> {
     use diesel::connection::SimpleConnection;
-    pg.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
+    pg.batch_execute(&format!(
+        "{}; SELECT pg_advisory_lock({MIGRATION_LOCK})",
+        postgres_statement_timeout(Duration::ZERO)
+    ))?;
     let applied = pg
         .run_pending_migrations(POSTGRES_MIGRATIONS)
         .map(|versions| versions.len());
-    // Unlocked whatever the outcome: the connection goes back to the pool.
-    let unlocked = pg.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
-    // A failed migration is the cause to report, even if unlocking failed too.
+    // Unlocked and limited again whatever the outcome: the connection goes
+    // back to the pool.
+    let restored = pg.batch_execute(&format!(
+        "SELECT pg_advisory_unlock({MIGRATION_LOCK}); {}",
+        postgres_statement_timeout(query_timeout)
+    ));
+    // A failed migration is the cause to report, even if restoring failed too.
     let applied = applied?;
-    unlocked?;
+    restored?;
     Ok(applied)
 }
 
@@ -201,14 +241,17 @@ fn migrate_postgres(pg: &mut PgConnection) -> diesel::migration::Result<usize> {
 #[derive(Clone)]
 pub struct Database {
     pool: DbPool,
+    query_timeout: Duration,
     /// The file, when the database is SQLite.
     sqlite_path: Option<PathBuf>,
 }
 
 impl Database {
-    /// Opens a pool for `url` (`sqlite://path` or `postgres://…`), creating
-    /// the SQLite file's folder when needed.
-    pub fn connect(url: &str, pool_size: u32) -> anyhow::Result<Self> {
+    /// Opens a pool for the configured URL (`sqlite://path` or
+    /// `postgres://…`), creating the SQLite file's folder when needed.
+    pub fn connect(settings: &DatabaseSettings) -> anyhow::Result<Self> {
+        let url = settings.url.expose_secret();
+        let query_timeout = settings.query_timeout();
         let (connection_url, sqlite_path) = match Backend::of(url) {
             Backend::Postgres => (url.to_owned(), None),
             Backend::Sqlite => {
@@ -220,16 +263,20 @@ impl Database {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("creating {}", parent.display()))?;
                 }
-                use_write_ahead_log(path)?;
+                use_write_ahead_log(path, query_timeout)?;
                 (path.to_owned(), Some(PathBuf::from(path)))
             }
         };
         let pool = Pool::builder()
-            .max_size(pool_size)
-            .connection_customizer(Box::new(SqliteSetup))
+            .max_size(settings.pool_size)
+            .connection_customizer(Box::new(ConnectionSetup { query_timeout }))
             .build(ConnectionManager::new(connection_url))
             .context("opening the database")?;
-        Ok(Self { pool, sqlite_path })
+        Ok(Self {
+            pool,
+            query_timeout,
+            sqlite_path,
+        })
     }
 
     /// A watch telling whether anything was committed since a moment seen
@@ -249,7 +296,7 @@ impl Database {
         let mut connection = self.pool.get()?;
         let applied = match &mut *connection {
             DbConnection::Sqlite(sqlite) => migrate_sqlite(sqlite),
-            DbConnection::Postgresql(pg) => migrate_postgres(pg),
+            DbConnection::Postgresql(pg) => migrate_postgres(pg, self.query_timeout),
         }
         .map_err(|error| anyhow::anyhow!("running migrations: {error}"))?;
         if applied > 0 {
@@ -265,6 +312,11 @@ impl Database {
         Ok(self.pool.get()?)
     }
 
+    /// How long a query may take.
+    pub fn query_timeout(&self) -> Duration {
+        self.query_timeout
+    }
+
     /// Runs blocking diesel work on the blocking thread pool.
     pub async fn run<T, F>(&self, work: F) -> AppResult<T>
     where
@@ -276,7 +328,7 @@ impl Database {
             let mut connection = pool
                 .get()
                 .map_err(|error| AppError::Internal(error.into()))?;
-            work(&mut connection)
+            work(&mut connection).map_err(timed_out_as_unavailable)
         })
         .await
         .map_err(|error| AppError::Internal(error.into()))?

@@ -134,7 +134,7 @@ fn the_export_command_writes_the_csv_alone_to_standard_output() {
     assert!(output.status.success());
     let logs = String::from_utf8_lossy(&output.stderr);
     assert!(logs.contains("database migrated"), "{logs}");
-    let db = Database::connect(database.url(), 1).expect("connect");
+    let db = Database::connect(&database.settings(1)).expect("connect");
     assert_eq!(
         String::from_utf8(output.stdout).expect("UTF-8"),
         export_string(&db)

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use secrecy::SecretString;
-use server::config::Settings;
+use server::config::{DatabaseSettings, Settings};
 use server::db::Database;
 use server::startup::Application;
 
@@ -62,6 +62,15 @@ impl TestDatabase {
             Self::Sqlite { url, .. } | Self::Postgres { url, .. } => url,
         }
     }
+
+    /// The default database settings, pointed at this database.
+    pub fn settings(&self, pool_size: u32) -> DatabaseSettings {
+        DatabaseSettings {
+            url: SecretString::from(self.url().to_owned()),
+            pool_size,
+            ..Settings::load().expect("default settings").database
+        }
+    }
 }
 
 impl Drop for TestDatabase {
@@ -78,7 +87,7 @@ impl Drop for TestDatabase {
 /// A migrated database of its own, with no content, and a pool on it.
 pub fn migrated_database(backend: Backend) -> (TestDatabase, Database) {
     let database = TestDatabase::create(backend);
-    let db = Database::connect(database.url(), 2).expect("connect");
+    let db = Database::connect(&database.settings(2)).expect("connect");
     db.migrate().expect("migrate");
     (database, db)
 }
@@ -192,7 +201,7 @@ pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Settings)
     let address = format!("http://127.0.0.1:{}", application.port());
     actix_rt::spawn(application.run_until_stopped());
 
-    let db = Database::connect(database.url(), 2).expect("test connection");
+    let db = Database::connect(&database.settings(2)).expect("test connection");
     let mut conn = db.connection().expect("connection");
     server::seed::seed_if_empty(&mut conn, &community, chrono::Utc::now()).expect("seeded");
     drop(conn);

@@ -13,6 +13,7 @@ mod outbox;
 mod pages;
 mod payments;
 mod process;
+mod query_timeout;
 mod seo;
 mod serving;
 mod transactions;

@@ -14,7 +14,7 @@ struct Column {
 
 fn columns(backend: Backend) -> Vec<Column> {
     let database = TestDatabase::create(backend);
-    let db = Database::connect(database.url(), 1).expect("connect");
+    let db = Database::connect(&database.settings(1)).expect("connect");
     db.migrate().expect("migrate");
     let mut conn = db.connection().expect("connection");
     let query = match &*conn {
@@ -53,7 +53,7 @@ fn processes_migrating_one_database_together_all_start(backend: Backend, rounds:
                 .map(|_| {
                     scope.spawn(|| {
                         starting.wait();
-                        let db = Database::connect(database.url(), 1);
+                        let db = Database::connect(&database.settings(1));
                         // Every thread reaches the start of migrating, even one that failed to connect.
                         starting.wait();
                         db.expect("connect").migrate()

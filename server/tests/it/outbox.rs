@@ -88,7 +88,7 @@ async fn mail_queued_while_smtp_is_down_arrives_exactly_once_after_a_kill_and_re
     assert_eq!(response.status(), 201);
     // Killed between attempts: one that held the e-mail would keep it reserved
     // for minutes. Paused while looking, so no attempt begins before the kill.
-    let db = Database::connect(database.url(), 1).expect("connect");
+    let db = Database::connect(&database.settings(1)).expect("connect");
     wait_for("a failed attempt", || {
         signal(&server, "STOP");
         let mut conn = db.connection().expect("connection");
