@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, test } from "node:test";
+import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { seed } from "./support/seed.mjs";
+import { useServerAndBrowser } from "./support/session.mjs";
+
+const session = useServerAndBrowser();
+
+// axe-core, the rules engine Lighthouse's accessibility score runs on; evaluated in the page
+// (the site's Content-Security-Policy refuses it as an inline script).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const featured = seed.businesses.find((business) => business.featured && business.imageUrl);
+const agent = seed.businesses.find((business) => business.categorySlug === "real-estate-services" && business.featured);
+const article = seed.articles.find((candidate) => candidate.published);
+
+const PAGES = [
+  "/",
+  "/directory",
+  "/directory?search=no-such-business",
+  "/category/churches",
+  `/business/${featured.slug}`,
+  "/events",
+  "/news",
+  `/news/${article.slug}`,
+  "/history",
+  "/helpful-links",
+  "/get-listed",
+  "/contact",
+  "/remember-when",
+  "/checkout?plan=featured",
+  "/payment-success",
+  "/real-estate",
+  "/real-estate/residential/for-sale",
+  "/real-estate/commercial/for-lease",
+  "/real-estate/residential/agents",
+  `/agent/${agent.slug}`,
+  "/no-such-page",
+];
+
+/** Every axe rule the page breaks (WCAG A and AA, and axe's best practices), one line per element. */
+async function violations(page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { violations: found } = await window.axe.run(document, { resultTypes: ["violations"] });
+    return found.flatMap((rule) => rule.nodes.map((node) => `${rule.id} (${rule.impact}) at ${node.target.join(" ")}: ${rule.help}`));
+  });
+}
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`at ${width} width`, () => {
+    for (const path of PAGES) {
+      test(`${path} breaks no accessibility rule`, async () => {
+        const { page, close } = await openPage(session.browser, viewport);
+        await gotoHydrated(page, `${session.server.baseUrl}${path}`);
+        assert.deepEqual(await violations(page), []);
+        await close();
+      });
+    }
+  });
+}
+
+test("the phone menu, open, breaks no accessibility rule", async () => {
+  const { page, close } = await openPage(session.browser, VIEWPORTS.phone);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await page.locator("#mobile-menu").waitFor();
+  assert.deepEqual(await violations(page), []);
+  await close();
+});
+
+test("the contact form showing its field messages, then its sent dialog, breaks no accessibility rule", async () => {
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/contact`);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.locator("#contact-message-error").waitFor();
+  assert.deepEqual(await violations(page), []);
+
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 201, body: "{}" }));
+  await page.locator("#contact-name").fill("Jo Neighbor");
+  await page.locator("#contact-email").fill("jo@example.com");
+  await page.locator("#contact-subject").fill("Parade route");
+  await page.locator("#contact-message").fill("Which streets close for the parade?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByRole("dialog", { name: "Message Sent Successfully!" }).waitFor();
+  assert.deepEqual(await violations(page), []);
+  await close();
+});
+
+test("the newsletter's message toast breaks no accessibility rule", async () => {
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
+  await page.locator("section[aria-labelledby='newsletter']").getByRole("button", { name: "Subscribe" }).click();
+  await page.locator("[data-sonner-toast][data-visible='true']").waitFor();
+  assert.deepEqual(await violations(page), []);
+  await close();
+});
