@@ -2,6 +2,7 @@
 //! then an optional file named by `SITE_CONFIG`, then `SITE_`-prefixed
 //! environment variables (`__` separates levels), then `DATABASE_URL`.
 
+use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -86,13 +87,14 @@ pub struct DatabaseSettings {
     /// How long a query may take before its request is answered 503: on
     /// PostgreSQL a statement running longer is cancelled; on SQLite, whose
     /// queries are local, it is how long one waits for another connection's
-    /// lock. Migrating PostgreSQL has no limit.
-    pub query_timeout_ms: u64,
+    /// lock. Migrating PostgreSQL has no limit. Zero is refused: SQLite
+    /// would not wait at all, and PostgreSQL would wait for ever.
+    pub query_timeout_ms: NonZeroU64,
 }
 
 impl DatabaseSettings {
     pub fn query_timeout(&self) -> Duration {
-        Duration::from_millis(self.query_timeout_ms)
+        Duration::from_millis(self.query_timeout_ms.get())
     }
 }
 
@@ -227,5 +229,21 @@ impl Settings {
             )
             .extract()
             .map_err(Box::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_timeout_of_zero_is_refused_naming_the_setting() {
+        let error = Figment::from(Toml::string(DEFAULTS))
+            .merge(("database.query_timeout_ms", 0))
+            .extract::<Settings>()
+            .expect_err("refused");
+        let message = error.to_string();
+        assert!(message.contains("database.query_timeout_ms"), "{message}");
+        assert!(message.contains("nonzero"), "{message}");
     }
 }

@@ -2,6 +2,7 @@
 //! answering: its request gets 503, and the pooled connection serves the
 //! next one. Migrating waits as long as it takes.
 
+use std::num::NonZeroU64;
 use std::time::Duration;
 
 use actix_web::ResponseError;
@@ -21,7 +22,7 @@ const QUERY_TIMEOUT_MS: u64 = 200;
 
 fn connect_with_short_timeout(database: &TestDatabase) -> Database {
     Database::connect(&DatabaseSettings {
-        query_timeout_ms: QUERY_TIMEOUT_MS,
+        query_timeout_ms: NonZeroU64::new(QUERY_TIMEOUT_MS).expect("not zero"),
         ..database.settings(1)
     })
     .expect("connect")
