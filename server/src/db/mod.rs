@@ -317,17 +317,21 @@ impl Database {
         self.query_timeout
     }
 
-    /// Runs blocking diesel work on the blocking thread pool.
+    /// Runs blocking diesel work on the blocking thread pool. Waiting for
+    /// a free connection counts against the query timeout too: with every
+    /// connection busy, or the database unreachable, the database is not
+    /// answering.
     pub async fn run<T, F>(&self, work: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> AppResult<T> + Send + 'static,
     {
-        let pool = self.pool.clone();
+        let (pool, query_timeout) = (self.pool.clone(), self.query_timeout);
         tokio::task::spawn_blocking(move || {
-            let mut connection = pool
-                .get()
-                .map_err(|error| AppError::Internal(error.into()))?;
+            let mut connection = pool.get_timeout(query_timeout).map_err(|error| {
+                tracing::warn!(%error, "no database connection in time");
+                AppError::ServiceUnavailable(NOT_ANSWERING.into())
+            })?;
             work(&mut connection).map_err(timed_out_as_unavailable)
         })
         .await

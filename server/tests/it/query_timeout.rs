@@ -1,6 +1,7 @@
-//! A query that takes longer than the query timeout is the database not
-//! answering: its request gets 503, and the pooled connection serves the
-//! next one. Migrating waits as long as it takes.
+//! A query that takes longer than the query timeout, or waits longer for a
+//! pooled connection, is the database not answering: its request gets 503,
+//! and the pooled connection serves the next one. Migrating waits as long
+//! as it takes.
 
 use std::num::NonZeroU64;
 use std::time::Duration;
@@ -70,6 +71,25 @@ async fn a_sqlite_write_waiting_past_the_timeout_for_another_connections_lock_is
     run_sql(&db, "CREATE TABLE waiting (id INTEGER)")
         .await
         .expect("writes once the lock is free");
+}
+
+#[actix_rt::test]
+async fn a_request_waiting_past_the_timeout_for_a_pooled_connection_is_answered_503() {
+    let database = TestDatabase::create(Backend::Sqlite);
+    let db = connect_with_short_timeout(&database);
+    let busy = db.connection().expect("the pool's one connection");
+
+    // Far past the query timeout, far short of the pool's own 30 s wait.
+    let error = tokio::time::timeout(Duration::from_secs(10), run_sql(&db, "SELECT 1"))
+        .await
+        .expect("answered within the query timeout, not the pool's own wait")
+        .expect_err("no connection in time");
+
+    assert_not_answering(error);
+    drop(busy);
+    run_sql(&db, "SELECT 1")
+        .await
+        .expect("served once the connection is back");
 }
 
 #[actix_rt::test]
