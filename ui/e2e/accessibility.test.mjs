@@ -43,6 +43,15 @@ const PAGES = [
 /** Every axe rule the page breaks (WCAG A and AA, and axe's best practices), one line per element. */
 async function violations(page) {
   await page.waitForLoadState("networkidle");
+  // Text fading in has not reached its contrast yet: let every animation that ends, end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const { violations: found } = await window.axe.run(document, { resultTypes: ["violations"] });
