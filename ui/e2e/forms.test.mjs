@@ -35,6 +35,19 @@ async function holdAnswer(page, path, answer) {
   return () => release();
 }
 
+/**
+ * Closes the sent dialog with its Close button and waits for what its `close` event does: that
+ * event, whose handler moves the focus back to the form, comes a task after the dialog hides.
+ */
+async function closeSentDialog(page, dialog) {
+  // Listening after the page's own handler, on the element itself (`close` does not bubble).
+  await dialog.evaluate((element) => {
+    window.sentDialogClosed = new Promise((resolve) => element.addEventListener("close", resolve, { once: true }));
+  });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.evaluate(() => window.sentDialogClosed);
+}
+
 /** Answers `path` with `answer` after a moment, as over a network, so the form is disabled meanwhile. */
 async function answerAfterAMoment(page, path, answer) {
   await page.route(`**${path}`, async (route) => {
@@ -334,8 +347,7 @@ describe("contact form", () => {
         message: "Subject: Parade route\nPhone: Not provided\n\nMessage:\nWhich streets close for the parade?",
       },
     ]);
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    await closeSentDialog(page, dialog);
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message", "back on the form");
     assert.ok(await page.evaluate(() => document.activeElement.getBoundingClientRect().bottom <= window.innerHeight), "the focused button is in view");
     assert.deepEqual(problems, []);
@@ -347,8 +359,7 @@ describe("contact form", () => {
     await gotoHydrated(page, `${session.server.baseUrl}/contact?sent=1`);
     const dialog = page.getByRole("dialog", { name: "Message Sent Successfully!" });
     await dialog.waitFor();
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    await closeSentDialog(page, dialog);
     assert.equal(new URL(page.url()).search, "");
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Send Message");
     assert.ok(await page.getByRole("button", { name: "Send Message" }).isVisible());
