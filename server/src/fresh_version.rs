@@ -20,7 +20,7 @@ use prometheus::IntCounter;
 use tokio::sync::watch;
 
 use crate::db::commit_watch::{CommitMark, CommitWatch};
-use crate::db::{timed_out_as_unavailable, Database, NOT_ANSWERING};
+use crate::db::{not_answering, timed_out_as_unavailable, Database};
 use crate::error::{AppError, AppResult};
 use crate::models::data_version::DataVersion;
 
@@ -55,7 +55,7 @@ impl From<AppError> for Failure {
 impl From<Failure> for AppError {
     fn from(failure: Failure) -> Self {
         match failure {
-            Failure::NotAnswering => Self::ServiceUnavailable(NOT_ANSWERING.into()),
+            Failure::NotAnswering => not_answering(),
             Failure::Failed(message) => Self::Internal(anyhow::anyhow!(message)),
         }
     }
@@ -211,7 +211,7 @@ impl FreshVersion {
             answers.wait_for(|answer| answer.read >= awaited),
         )
         .await
-        .map_err(|_| AppError::ServiceUnavailable(NOT_ANSWERING.into()))?
+        .map_err(|_| not_answering())?
         .map_err(|error| AppError::Internal(error.into()))?;
         answer.version.clone().map_err(AppError::from)
     }
@@ -327,7 +327,7 @@ mod tests {
     #[tokio::test]
     async fn a_read_the_database_did_not_answer_in_time_answers_every_request_503() {
         let counter = IntCounter::new("reads", "reads").expect("counter");
-        let read = || Err(AppError::ServiceUnavailable(NOT_ANSWERING.into()));
+        let read = || Err(not_answering());
         let versions =
             FreshVersion::reading_with(Box::new(read), None, counter, WAIT).expect("thread");
         let answers = futures_util::future::join_all((0..3).map(|_| versions.current())).await;

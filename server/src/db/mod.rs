@@ -109,6 +109,14 @@ impl Backend {
 /// Told to a visitor whose request waited too long for the database.
 pub const NOT_ANSWERING: &str = "The database is not answering. Please try again in a moment.";
 
+/// The answer to a request that waited too long for the database.
+pub fn not_answering() -> AppError {
+    AppError::ServiceUnavailable(NOT_ANSWERING.into())
+}
+
+/// SQLite's message for a lock it gave up waiting for (`SQLITE_BUSY`).
+const SQLITE_BUSY: &str = "database is locked";
+
 /// Per-connection settings. SQLite: integrity, concurrency, durability, and
 /// Unicode `lower()`. Both: the query timeout.
 #[derive(Debug)]
@@ -155,11 +163,11 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for ConnectionSetup 
 pub fn timed_out_as_unavailable(error: AppError) -> AppError {
     match error {
         AppError::Database(diesel::result::Error::DatabaseError(_, info))
-            if info.message() == "database is locked"
+            if info.message() == SQLITE_BUSY
                 || info.message() == "canceling statement due to statement timeout" =>
         {
             tracing::warn!(error = info.message(), "query timed out");
-            AppError::ServiceUnavailable(NOT_ANSWERING.into())
+            not_answering()
         }
         other => other,
     }
@@ -188,7 +196,7 @@ fn use_write_ahead_log(path: &str, query_timeout: Duration) -> anyhow::Result<()
     loop {
         match connection.batch_execute("PRAGMA journal_mode = WAL;") {
             Err(diesel::result::Error::DatabaseError(_, info))
-                if info.message() == "database is locked" && Instant::now() < giving_up =>
+                if info.message() == SQLITE_BUSY && Instant::now() < giving_up =>
             {
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -330,7 +338,7 @@ impl Database {
         tokio::task::spawn_blocking(move || {
             let mut connection = pool.get_timeout(query_timeout).map_err(|error| {
                 tracing::warn!(%error, "no database connection in time");
-                AppError::ServiceUnavailable(NOT_ANSWERING.into())
+                not_answering()
             })?;
             work(&mut connection).map_err(timed_out_as_unavailable)
         })
