@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, test } from "node:test";
 import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
-import { seed } from "./support/seed.mjs";
+import { featuredBusiness, PUBLIC_PAGES } from "./support/seed.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
 
 const session = useServerAndBrowser();
@@ -12,31 +12,17 @@ const session = useServerAndBrowser();
 // (the site's Content-Security-Policy refuses it as an inline script).
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-const featured = seed.businesses.find((business) => business.featured && business.imageUrl);
-const agent = seed.businesses.find((business) => business.categorySlug === "real-estate-services" && business.featured);
-const article = seed.articles.find((candidate) => candidate.published);
-
+// Every public page, and more that a visitor can reach: no search results, a
+// business with a photo, listings, checkout, payment confirmation and a missing page.
 const PAGES = [
-  "/",
-  "/directory",
+  ...PUBLIC_PAGES,
   "/directory?search=no-such-business",
   "/category/churches",
-  `/business/${featured.slug}`,
-  "/events",
-  "/news",
-  `/news/${article.slug}`,
-  "/history",
-  "/helpful-links",
-  "/get-listed",
-  "/contact",
-  "/remember-when",
-  "/checkout?plan=featured",
-  "/payment-success",
-  "/real-estate",
+  `/business/${featuredBusiness.slug}`,
   "/real-estate/residential/for-sale",
   "/real-estate/commercial/for-lease",
-  "/real-estate/residential/agents",
-  `/agent/${agent.slug}`,
+  "/checkout?plan=featured",
+  "/payment-success",
   "/no-such-page",
 ];
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { DEFAULT_SITE, fill, seed } from "./support/seed.mjs";
+import { DEFAULT_SITE, featuredAgent, fill, PUBLIC_PAGES, publishedArticle, seed } from "./support/seed.mjs";
 import { launchBrowser } from "./support/browser.mjs";
 import { decodeEntities } from "./support/html.mjs";
 import { sqlite, startServer } from "./support/server.mjs";
@@ -89,29 +89,6 @@ function headTags(html) {
     twitterImage: meta("name", "twitter:image"),
   };
 }
-
-const featuredAgent = seed.businesses.find((business) => business.categorySlug === "real-estate-services" && business.featured);
-const publishedArticle = seed.articles.find((article) => article.published);
-
-const PUBLIC_PAGES = [
-  "/",
-  "/directory",
-  "/directory?search=bakery",
-  "/category/food-dining",
-  `/business/${seed.businesses[0].slug}`,
-  "/events",
-  "/news",
-  `/news/${publishedArticle.slug}`,
-  "/history",
-  "/helpful-links",
-  "/get-listed",
-  "/contact",
-  "/remember-when",
-  "/real-estate",
-  "/real-estate/residential/agents",
-  "/real-estate/commercial/for-sale",
-  `/agent/${featuredAgent.slug}`,
-];
 
 describe("head tags", () => {
   test("every public page has its own title and description, an absolute canonical URL and link-preview tags", async () => {

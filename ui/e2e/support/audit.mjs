@@ -5,14 +5,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { seed } from "./seed.mjs";
+import { featuredBusiness, publishedArticle } from "./seed.mjs";
 import { startServer } from "./server.mjs";
 
 const reportDir = resolve(process.argv[2] ?? "../target/audit");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const business = seed.businesses.find((candidate) => candidate.featured && candidate.imageUrl);
-const article = seed.articles.find((candidate) => candidate.published);
-const PAGES = ["/", "/directory", `/business/${business.slug}`, "/events", `/news/${article.slug}`, "/get-listed"];
+const PAGES = ["/", "/directory", `/business/${featuredBusiness.slug}`, "/events", `/news/${publishedArticle.slug}`, "/get-listed"];
 
 mkdirSync(reportDir, { recursive: true });
 const server = await startServer({ env: { SITE_RENDER__WORKERS: "2" } });

@@ -5,30 +5,27 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./browser.mjs";
-import { MISSING_SEED_IMAGES, publicFileExists, seed } from "./seed.mjs";
+import { featuredAgent, featuredBusiness, MISSING_SEED_IMAGES, publicFileExists, publishedArticle, seed } from "./seed.mjs";
 import { startServer } from "./server.mjs";
 
 const outDir = resolve(process.argv[2] ?? "../target/screenshots");
 
-const featured = seed.businesses.find((business) => business.featured && business.imageUrl);
 const plain = seed.businesses.find(
   (business) => !business.featured && business.verified && publicFileExists(business.logoUrl) && business.categorySlug !== "real-estate-services",
 );
-const agent = seed.businesses.find((business) => business.categorySlug === "real-estate-services" && business.featured);
-const article = seed.articles.find((candidate) => candidate.published);
 
 const SCREENS = [
   ["home", "/"],
   ["directory", "/directory"],
   ["category-churches", "/category/churches"],
   ["category-shopping", "/category/shopping"],
-  ["business-featured", `/business/${featured.slug}`],
+  ["business-featured", `/business/${featuredBusiness.slug}`],
   ["business-plain", `/business/${plain.slug}`],
   ["agents-residential", "/real-estate/residential/agents"],
-  ["agent", `/agent/${agent.slug}`],
+  ["agent", `/agent/${featuredAgent.slug}`],
   ["events", "/events"],
   ["news", "/news"],
-  ["article", `/news/${article.slug}`],
+  ["article", `/news/${publishedArticle.slug}`],
   ["history", "/history"],
   ["helpful-links", "/helpful-links"],
   ["get-listed", "/get-listed"],

@@ -59,3 +59,29 @@ export const publicFileExists = (path) => !!path && existsSync(resolve(publicDir
 export const MISSING_SEED_IMAGES = new Set(
   seed.businesses.flatMap((business) => [business.logoUrl, business.imageUrl]).filter((path) => path && !publicFileExists(path)),
 );
+
+/** Seeded examples that page-wide checks and tools visit. */
+export const featuredBusiness = seed.businesses.find((business) => business.featured && business.imageUrl);
+export const featuredAgent = seed.businesses.find((business) => business.categorySlug === "real-estate-services" && business.featured);
+export const publishedArticle = seed.articles.find((article) => article.published);
+
+/** One page of each kind a visitor can land on, each answering 200. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/directory",
+  "/directory?search=bakery",
+  "/category/food-dining",
+  `/business/${seed.businesses[0].slug}`,
+  "/events",
+  "/news",
+  `/news/${publishedArticle.slug}`,
+  "/history",
+  "/helpful-links",
+  "/get-listed",
+  "/contact",
+  "/remember-when",
+  "/real-estate",
+  "/real-estate/residential/agents",
+  "/real-estate/commercial/for-sale",
+  `/agent/${featuredAgent.slug}`,
+];
