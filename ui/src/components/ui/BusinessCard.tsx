@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/Link";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business } from "@/lib/types";
 import { FeaturedBadge, VerifiedBadge } from "./Badge";
-import { FallbackImage } from "./FallbackImage";
+import { BusinessPicture } from "./BusinessPicture";
 import { Skeleton } from "./Skeleton";
 
 export type BusinessCardVariant = "default" | "prominent" | "condensed";
@@ -71,20 +71,14 @@ export function BusinessCard({ business, variant = "default" }: { business: Busi
       className={`group relative flex h-full ${layout.card} overflow-hidden rounded-xl border border-forest/10 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-forest`}
     >
       <div className={`relative overflow-hidden bg-sand/60 ${layout.media}`}>
-        <FallbackImage
-          key={business.id}
+        <BusinessPicture
+          business={business}
           width={variant === "condensed" ? 320 : 640}
           height={variant === "condensed" ? 240 : 400}
-          // Decorative here: the name follows as the card's link, and would be read twice.
-          sources={[
-            { src: business.logoUrl, alt: "", className: "h-full w-full object-contain p-[12%]" },
-            { src: business.imageUrl, alt: "", className: "h-full w-full object-cover" },
-          ]}
-          fallback={
-            <div className="flex h-full w-full items-center justify-center text-forest/40">
-              <Store aria-hidden className={layout.icon} />
-            </div>
-          }
+          logoPadding="p-[12%]"
+          icon={<Store aria-hidden className={layout.icon} />}
+          // The name follows as the card's link, and would be read twice.
+          decorative
         />
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-2 ${layout.body}`}>

@@ -15,7 +15,8 @@ import { useParams } from "react-router";
 import { Link } from "@/components/ui/Link";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
 import { displayAddress, mapsSearchUrl, telHref } from "@/components/ui/business-format";
-import { FallbackImage, useImageFailures } from "@/components/ui/FallbackImage";
+import { BusinessPicture } from "@/components/ui/BusinessPicture";
+import { useImageFailures } from "@/components/ui/FallbackImage";
 import { GoBackLink, NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StructuredData } from "@/components/ui/StructuredData";
@@ -118,20 +119,13 @@ function LogoHeader({ business }: { business: Business }) {
     <div className="border-b border-forest/10 bg-white">
       <header className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:flex-row sm:items-center">
         <div className="h-24 w-24 shrink-0 overflow-hidden rounded-xl border border-forest/10 bg-sand/60">
-          <FallbackImage
-            key={business.id}
+          <BusinessPicture
+            business={business}
             width={96}
             height={96}
             loading="eager"
-            sources={[
-              { src: business.logoUrl, alt: `${business.name} logo`, className: "h-full w-full object-contain p-2" },
-              { src: business.imageUrl, alt: `Photo of ${business.name}`, className: "h-full w-full object-cover" },
-            ]}
-            fallback={
-              <div className="flex h-full w-full items-center justify-center text-forest/40">
-                <Store aria-hidden className="h-10 w-10" />
-              </div>
-            }
+            logoPadding="p-2"
+            icon={<Store aria-hidden className="h-10 w-10" />}
           />
         </div>
         <div>

@@ -12,7 +12,7 @@ import { useParams } from "react-router";
 import { Link } from "@/components/ui/Link";
 import { FeaturedBadge, VerifiedBadge } from "@/components/ui/Badge";
 import { displayAddress, telHref } from "@/components/ui/business-format";
-import { FallbackImage } from "@/components/ui/FallbackImage";
+import { BusinessPicture } from "@/components/ui/BusinessPicture";
 import { GoBackLink, NotFoundState } from "@/components/ui/NotFoundState";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StructuredData } from "@/components/ui/StructuredData";
@@ -75,20 +75,13 @@ function AgentHero({ agent }: { agent: Business }) {
     <section className="bg-forest text-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12 md:flex-row md:items-center">
         <div className="h-40 w-40 shrink-0 overflow-hidden rounded-2xl border-4 border-white/20 bg-white">
-          <FallbackImage
-            key={agent.id}
+          <BusinessPicture
+            business={agent}
             width={160}
             height={160}
             loading="eager"
-            sources={[
-              { src: agent.logoUrl, alt: `${agent.name} logo`, className: "h-full w-full object-contain p-3" },
-              { src: agent.imageUrl, alt: `Photo of ${agent.name}`, className: "h-full w-full object-cover" },
-            ]}
-            fallback={
-              <div className="flex h-full w-full items-center justify-center text-forest/40">
-                <UserRound aria-hidden className="h-16 w-16" />
-              </div>
-            }
+            logoPadding="p-3"
+            icon={<UserRound aria-hidden className="h-16 w-16" />}
           />
         </div>
         <div>
