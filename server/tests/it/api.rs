@@ -359,4 +359,43 @@ mod openapi {
             );
         }
     }
+
+    /// A database that does not answer, or a fault, can meet any operation.
+    #[test]
+    fn every_operation_documents_the_failures_any_request_can_meet() {
+        let doc: Value =
+            serde_json::from_str(&server::handlers::api::openapi::document()).expect("JSON");
+        let operations =
+            doc["paths"]
+                .as_object()
+                .expect("paths")
+                .iter()
+                .flat_map(|(path, item)| {
+                    let methods = item.as_object().expect("path item");
+                    methods
+                        .iter()
+                        .map(move |(method, operation)| (format!("{method} {path}"), operation))
+                });
+        let payments_not_configured =
+            "Payments are not configured, or the database is not answering; try again in a moment";
+        for (operation, description) in operations {
+            for status in ["500", "503"] {
+                let answer = &description["responses"][status];
+                assert_eq!(
+                    answer["content"]["application/json"]["schema"]["$ref"],
+                    "#/components/schemas/ErrorBody",
+                    "{operation} {status}"
+                );
+            }
+            let not_answering = description["responses"]["503"]["description"]
+                .as_str()
+                .expect("503 described");
+            assert!(
+                not_answering == "The database is not answering; try again in a moment"
+                    || (operation.starts_with("post /api/create-payment-intent")
+                        && not_answering == payments_not_configured),
+                "{operation}: {not_answering}"
+            );
+        }
+    }
 }

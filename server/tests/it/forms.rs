@@ -365,19 +365,14 @@ async fn each_form_endpoint_counts_a_visitors_submissions_on_its_own() {
     let contact = json!({ "name": "Ann", "email": "ann@example.com", "message": "Is the market on this Saturday?" });
     assert_eq!(app.post_json("/api/contact", contact.clone()).await.0, 201);
     assert_eq!(app.post_json("/api/contact", contact).await.0, 429);
-    // Checked, not refused: these answer the request's own mistake.
-    assert_eq!(
-        app.post_json("/api/create-payment-intent", json!({}))
-            .await
-            .0,
-        400
-    );
-    assert_eq!(
-        app.post_json("/api/business-listing-confirmation", json!({}))
-            .await
-            .0,
-        422
-    );
+    // The first is checked, not refused: it answers the request's own mistake.
+    for (path, first) in [
+        ("/api/create-payment-intent", 400),
+        ("/api/business-listing-confirmation", 422),
+    ] {
+        assert_eq!(app.post_json(path, json!({})).await.0, first, "{path}");
+        assert_eq!(app.post_json(path, json!({})).await.0, 429, "{path}");
+    }
 }
 
 #[actix_rt::test]

@@ -47,6 +47,9 @@ pub struct ListingConfirmationRequest {
     responses(
         (status = 201, description = "Stored. With the `listing_order` cookie, the order it names gets the details and the cookie is removed; the confirmation e-mail is queued once that order is paid"),
         (status = 422, description = "Invalid fields", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = crate::error::ErrorBody, headers(
+            ("retry-after" = u64, description = "Seconds until a request is accepted again"),
+        )),
     )
 )]
 pub async fn confirm_business_listing(

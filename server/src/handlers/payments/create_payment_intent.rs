@@ -40,6 +40,9 @@ pub struct PaymentIntentAnswer {
             ("set-cookie" = String, description = "`listing_order`: this browser's signed claim on the order, sent back only to /api/business-listing-confirmation"),
         )),
         (status = 400, description = "Unknown or free plan, unknown billing, or an amount that is not the plan's price", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = crate::error::ErrorBody, headers(
+            ("retry-after" = u64, description = "Seconds until a request is accepted again"),
+        )),
         (status = 502, description = "Stripe failed; the order is marked failed", body = crate::error::ErrorBody),
         (status = 503, description = "Payments are not configured", body = crate::error::ErrorBody),
     )
