@@ -6,7 +6,7 @@
 // sized and lazy where they should be.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { gotoHydrated, holdApi, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, holdRequests, openPage, VIEWPORTS } from "./support/browser.mjs";
 import { elements, readPage, textOf } from "./support/html.mjs";
 import {
   businessesInCategory,
@@ -953,6 +953,46 @@ describe("images", () => {
         }
       }
       await close();
+    });
+  }
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    test(`on a ${viewportName}, nothing on screen moves when the pictures arrive after the page`, async () => {
+      for (const screen of pages) {
+        const { page, close } = await openPage(session.browser, viewport);
+        // The slideshow's own steps move its dots; asked for less motion, it keeps still.
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.addInitScript(() => {
+          window.layoutShifts = [];
+          new PerformanceObserver((list) => window.layoutShifts.push(...list.getEntries())).observe({ type: "layout-shift", buffered: true });
+        });
+        const pictures = await holdRequests(page, (url) => url.pathname.startsWith("/images/"));
+        // Not waiting for the load event, which waits for the pictures.
+        await page.goto(`${session.server.baseUrl}${screen.path}`, { waitUntil: "commit" });
+        await page.waitForSelector("html[data-hydrated='true']");
+        pictures.release();
+        await page.waitForFunction(() =>
+          [...document.images]
+            .filter((image) => {
+              const box = image.getBoundingClientRect();
+              return box.top < window.innerHeight && box.left < window.innerWidth && box.right > 0;
+            })
+            .every((image) => image.complete),
+        );
+        // Shifts are reported after the frame that laid them out.
+        const moved = await page.evaluate(
+          () =>
+            new Promise((done) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  done(window.layoutShifts.flatMap((shift) => shift.sources.map((source) => `${source.node?.nodeName ?? "?"}.${source.node?.getAttribute?.("class") ?? ""}`))),
+                ),
+              ),
+            ),
+        );
+        assert.deepEqual(moved, [], `${screen.path} at ${viewport.width} px: moved while its pictures arrived`);
+        await close();
+      }
     });
   }
 });

@@ -47,20 +47,22 @@ export async function gotoHydrated(page, url) {
   return response;
 }
 
-/** Holds back requests to the API path `pathname` until `release()`, then lets them on (to a route added earlier, or the server). */
-export async function holdApi(page, pathname) {
+/** Holds back the requests whose URL `matches` until `release()`, then lets them on (to a route added earlier, or the server). */
+export async function holdRequests(page, matches) {
   let release;
   const gate = new Promise((done) => {
     release = done;
   });
   const held = [];
-  await page.route(
-    (url) => url.pathname === pathname,
-    async (route) => {
-      held.push(route.request().url());
-      await gate;
-      await route.fallback();
-    },
-  );
+  await page.route(matches, async (route) => {
+    held.push(route.request().url());
+    await gate;
+    await route.fallback();
+  });
   return { release, held };
+}
+
+/** Holds back requests to the API path `pathname`, as `holdRequests` does. */
+export function holdApi(page, pathname) {
+  return holdRequests(page, (url) => url.pathname === pathname);
 }

@@ -40,7 +40,9 @@ export function TopBanner() {
   const [banner] = useBanners("home-top");
   if (!banner) return null;
   return (
-    <aside aria-label="Sponsor" className="mx-auto max-w-7xl px-4 py-3">
+    // Full width before its picture arrives: as a flex item with auto margins it would
+    // otherwise shrink to its label, and grow, moving the page down, when the picture loads.
+    <aside aria-label="Sponsor" className="mx-auto w-full max-w-7xl px-4 py-3">
       <SponsorLabel />
       <BannerLink banner={banner} loading="eager" />
     </aside>
