@@ -968,8 +968,7 @@ describe("images", () => {
         });
         const pictures = await holdRequests(page, (url) => url.pathname.startsWith("/images/"));
         // Not waiting for the load event, which waits for the pictures.
-        await page.goto(`${session.server.baseUrl}${screen.path}`, { waitUntil: "commit" });
-        await page.waitForSelector("html[data-hydrated='true']");
+        await gotoHydrated(page, `${session.server.baseUrl}${screen.path}`, { waitUntil: "commit" });
         pictures.release();
         await page.waitForFunction(() =>
           [...document.images]

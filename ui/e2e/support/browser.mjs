@@ -40,9 +40,9 @@ export async function openPage(browser, viewport = VIEWPORTS.desktop) {
   return { page, problems, close: () => context.close() };
 }
 
-/** Loads `url` and waits until React has hydrated the server HTML. */
-export async function gotoHydrated(page, url) {
-  const response = await page.goto(url);
+/** Loads `url` (`options` as for `page.goto`) and waits until React has hydrated the server HTML. */
+export async function gotoHydrated(page, url, options) {
+  const response = await page.goto(url, options);
   await page.waitForSelector("html[data-hydrated='true']");
   return response;
 }
