@@ -962,13 +962,16 @@ describe("images", () => {
         const { page, close } = await openPage(session.browser, viewport);
         // The slideshow's own steps move its dots; asked for less motion, it keeps still.
         await page.emulateMedia({ reducedMotion: "reduce" });
-        await page.addInitScript(() => {
-          window.layoutShifts = [];
-          new PerformanceObserver((list) => window.layoutShifts.push(...list.getEntries())).observe({ type: "layout-shift", buffered: true });
-        });
         const pictures = await holdRequests(page, (url) => url.pathname.startsWith("/images/"));
         // Not waiting for the load event, which waits for the pictures.
         await gotoHydrated(page, `${session.server.baseUrl}${screen.path}`, { waitUntil: "commit" });
+        // Shifts are counted from here on: before, the browser may have painted a page it had
+        // not finished reading, whose growing last lines move what they end (the page hero's
+        // text sits on its bottom edge), which the pictures have no part in.
+        await page.evaluate(() => {
+          window.layoutShifts = [];
+          new PerformanceObserver((list) => window.layoutShifts.push(...list.getEntries())).observe({ type: "layout-shift" });
+        });
         pictures.release();
         await page.waitForFunction(() =>
           [...document.images]
