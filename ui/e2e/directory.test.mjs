@@ -651,6 +651,38 @@ describe("business card", () => {
   });
 });
 
+describe("long card lists", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    test(`on a ${name}, the directory draws the cards far below the screen only as they are scrolled to, and nothing on screen moves meanwhile`, async () => {
+      const { page, problems, close } = await openPage(session.browser, viewport);
+      await gotoHydrated(page, `${session.server.baseUrl}/directory`);
+      const cards = page.locator("main article");
+      assert.equal(await cards.count(), seed.businesses.length);
+      // Skipped: content-visibility left its style, layout and painting for later.
+      const drawn = (locator) => locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+      assert.equal(await drawn(cards.first()), true, "the first card is on screen");
+      assert.equal(await drawn(cards.last()), false, "the last card waits until it nears the screen");
+
+      await page.evaluate(() => {
+        window.__shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__shifts += entry.value;
+        }).observe({ type: "layout-shift" });
+      });
+      // As a visitor scrolls: a screen at a time, each screen given a frame to draw.
+      const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
+      for (let screen = 0; screen < screens * 2 && !(await drawn(cards.last())); screen += 1) {
+        await page.mouse.wheel(0, viewport.height);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      }
+      assert.equal(await drawn(cards.last()), true, "the last card is drawn once scrolled to");
+      assert.equal(await page.evaluate(() => window.__shifts), 0, "cards arriving on screen moved what was shown");
+      assert.deepEqual(unexpected(problems), []);
+      await close();
+    });
+  }
+});
+
 describe("business detail", () => {
   test("a business without a description shows the default About text", async () => {
     const { page, problems, close } = await openPage(session.browser);

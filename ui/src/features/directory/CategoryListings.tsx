@@ -21,7 +21,7 @@ export function BusinessGrid({
   return (
     <ul className={`grid gap-4 sm:gap-6 ${COLUMNS[columns]}`}>
       {businesses.map((business) => (
-        <li key={business.id}>
+        <li key={business.id} className="card-list-item">
           <BusinessCard business={business} variant={variant} />
         </li>
       ))}

@@ -4,7 +4,7 @@ import SearchX from "lucide-react/icons/search-x";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Link } from "@/components/ui/Link";
-import { BusinessCard, BusinessCardSkeleton } from "@/components/ui/BusinessCard";
+import { BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { PageHero } from "@/components/ui/PageHero";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
@@ -12,6 +12,7 @@ import { businessListData } from "@/lib/structured-data";
 import { businessesQuery } from "@/lib/queries";
 import { useSite } from "@/lib/site";
 import { serverText } from "@/lib/text";
+import { BusinessGrid } from "./CategoryListings";
 import { resultCount } from "./counts";
 
 const SKELETON_COUNT = 9;
@@ -143,13 +144,7 @@ export function DirectoryPage() {
         ) : !businesses?.length ? (
           <EmptyResults />
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
-            {businesses.map((business) => (
-              <li key={business.id}>
-                <BusinessCard business={business} />
-              </li>
-            ))}
-          </ul>
+          <BusinessGrid businesses={businesses} />
         )}
       </div>
     </>
