@@ -62,6 +62,9 @@ try {
       const opened = await openPage(browser, viewport);
       await gotoHydrated(opened.page, `${server.baseUrl}${path}`);
       await loadLazyImages(opened.page);
+      // A full-page capture draws beyond the window, where the browser leaves content-visibility:
+      // auto content (the cards of long lists) undrawn, as it does for a visitor before a scroll.
+      await opened.page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
       const file = resolve(outDir, `${name}-${width}.png`);
       await opened.page.screenshot({ path: file, fullPage: true, animations: "disabled" });
       const overflow = await opened.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
