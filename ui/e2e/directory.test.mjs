@@ -651,6 +651,33 @@ describe("business card", () => {
   });
 });
 
+/** Records from now on what moves on the page's screen (layout shifts). */
+const watchLayoutShifts = (page) =>
+  page.evaluate(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => window.layoutShifts.push(...list.getEntries())).observe({ type: "layout-shift" });
+  });
+
+/**
+ * The elements ("DIV.class") moved since `watchLayoutShifts`, "?" for a shift that names none.
+ * Shifts are reported after the frame that laid them out: two frames are awaited first.
+ */
+const movedElements = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            done(
+              window.layoutShifts.flatMap((shift) =>
+                shift.sources.length ? shift.sources.map((source) => `${source.node?.nodeName ?? "?"}.${source.node?.getAttribute?.("class") ?? ""}`) : ["?"],
+              ),
+            ),
+          ),
+        ),
+      ),
+  );
+
 describe("long card lists", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test(`on a ${name}, the directory draws the cards far below the screen only as they are scrolled to, and nothing on screen moves meanwhile`, async () => {
@@ -663,12 +690,7 @@ describe("long card lists", () => {
       assert.equal(await drawn(cards.first()), true, "the first card is on screen");
       assert.equal(await drawn(cards.last()), false, "the last card waits until it nears the screen");
 
-      await page.evaluate(() => {
-        window.__shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__shifts += entry.value;
-        }).observe({ type: "layout-shift" });
-      });
+      await watchLayoutShifts(page);
       // As a visitor scrolls: a screen at a time, each screen given a frame to draw.
       const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
       for (let screen = 0; screen < screens * 2 && !(await drawn(cards.last())); screen += 1) {
@@ -676,7 +698,7 @@ describe("long card lists", () => {
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       }
       assert.equal(await drawn(cards.last()), true, "the last card is drawn once scrolled to");
-      assert.equal(await page.evaluate(() => window.__shifts), 0, "cards arriving on screen moved what was shown");
+      assert.deepEqual(await movedElements(page), [], "cards arriving on screen moved what was shown");
       assert.deepEqual(unexpected(problems), []);
       await close();
     });
@@ -1000,10 +1022,7 @@ describe("images", () => {
         // Shifts are counted from here on: before, the browser may have painted a page it had
         // not finished reading, whose growing last lines move what they end (the page hero's
         // text sits on its bottom edge), which the pictures have no part in.
-        await page.evaluate(() => {
-          window.layoutShifts = [];
-          new PerformanceObserver((list) => window.layoutShifts.push(...list.getEntries())).observe({ type: "layout-shift" });
-        });
+        await watchLayoutShifts(page);
         pictures.release();
         await page.waitForFunction(() =>
           [...document.images]
@@ -1013,18 +1032,7 @@ describe("images", () => {
             })
             .every((image) => image.complete),
         );
-        // Shifts are reported after the frame that laid them out.
-        const moved = await page.evaluate(
-          () =>
-            new Promise((done) =>
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() =>
-                  done(window.layoutShifts.flatMap((shift) => shift.sources.map((source) => `${source.node?.nodeName ?? "?"}.${source.node?.getAttribute?.("class") ?? ""}`))),
-                ),
-              ),
-            ),
-        );
-        assert.deepEqual(moved, [], `${screen.path} at ${viewport.width} px: moved while its pictures arrived`);
+        assert.deepEqual(await movedElements(page), [], `${screen.path} at ${viewport.width} px: moved while its pictures arrived`);
         await close();
       }
     });
