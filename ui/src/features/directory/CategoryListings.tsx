@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BusinessCard, type BusinessCardVariant } from "@/components/ui/BusinessCard";
+import { BusinessCard, BusinessCardSkeleton, type BusinessCardVariant } from "@/components/ui/BusinessCard";
 import { useSite } from "@/lib/site";
 import type { Business } from "@/lib/types";
 
@@ -23,6 +23,19 @@ export function BusinessGrid({
       {businesses.map((business) => (
         <li key={business.id} className="card-list-item">
           <BusinessCard business={business} variant={variant} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `count` placeholder cards where a three-column `BusinessGrid` will be, laid out as it is. */
+export function BusinessGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul aria-busy className={`grid gap-4 sm:gap-6 ${COLUMNS[3]}`}>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <BusinessCardSkeleton />
         </li>
       ))}
     </ul>

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import Store from "lucide-react/icons/store";
 import { useParams } from "react-router";
 import { Link } from "@/components/ui/Link";
-import { BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { CATEGORY_COLOR_CLASSES, CategoryIcon } from "@/components/ui/CategoryIcon";
 import { NotFoundState } from "@/components/ui/NotFoundState";
 import { PageHero } from "@/components/ui/PageHero";
@@ -13,7 +12,7 @@ import { businessListData } from "@/lib/structured-data";
 import { categoryBusinessesQuery, categoryQuery } from "@/lib/queries";
 import { useSite, withCommunity } from "@/lib/site";
 import type { Business, Category } from "@/lib/types";
-import { BusinessGrid, ChurchListings, ShoppingListings } from "./CategoryListings";
+import { BusinessGrid, BusinessGridSkeleton, ChurchListings, ShoppingListings } from "./CategoryListings";
 import { resultCount } from "./counts";
 
 const HERO_HEIGHT = 400;
@@ -77,18 +76,6 @@ function CategoryBusinesses({ category, businesses }: { category: Category; busi
   );
 }
 
-function SkeletonGrid() {
-  return (
-    <ul aria-busy className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
-      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-        <li key={index}>
-          <BusinessCardSkeleton />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function CategoryPage() {
   const { slug = "" } = useParams();
   const site = useSite();
@@ -138,7 +125,7 @@ export function CategoryPage() {
         ) : category && businesses ? (
           <CategoryBusinesses category={category} businesses={businesses} />
         ) : (
-          <SkeletonGrid />
+          <BusinessGridSkeleton count={SKELETON_COUNT} />
         )}
       </div>
     </>

@@ -4,7 +4,6 @@ import SearchX from "lucide-react/icons/search-x";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Link } from "@/components/ui/Link";
-import { BusinessCardSkeleton } from "@/components/ui/BusinessCard";
 import { PageHero } from "@/components/ui/PageHero";
 import { StructuredData } from "@/components/ui/StructuredData";
 import { usePageMeta } from "@/lib/page-meta";
@@ -12,7 +11,7 @@ import { businessListData } from "@/lib/structured-data";
 import { businessesQuery } from "@/lib/queries";
 import { useSite } from "@/lib/site";
 import { serverText } from "@/lib/text";
-import { BusinessGrid } from "./CategoryListings";
+import { BusinessGrid, BusinessGridSkeleton } from "./CategoryListings";
 import { resultCount } from "./counts";
 
 const SKELETON_COUNT = 9;
@@ -134,13 +133,7 @@ export function DirectoryPage() {
         {isError ? (
           <p className="rounded-xl bg-white p-6 text-charcoal/70">Businesses could not be loaded right now. Please try again later.</p>
         ) : isPending ? (
-          <ul aria-busy className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
-            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <li key={index}>
-                <BusinessCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <BusinessGridSkeleton count={SKELETON_COUNT} />
         ) : !businesses?.length ? (
           <EmptyResults />
         ) : (
