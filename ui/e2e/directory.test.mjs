@@ -591,6 +591,30 @@ describe("directory search", () => {
   });
 });
 
+/** Spec section 9: placeholder cards while the businesses load. */
+const DIRECTORY_SKELETONS = 9;
+const CATEGORY_SKELETONS = 6;
+const placeholderCards = (page) => page.locator("main ul[aria-busy='true'] > li");
+
+describe("directory loading", () => {
+  test(`reached in the app, it shows ${DIRECTORY_SKELETONS} placeholder cards until the businesses arrive`, async () => {
+    const { page, problems, close } = await openPage(session.browser);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    const gate = await holdApi(page, "/api/businesses");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Directory", exact: true }).click();
+    await page.waitForURL(`${session.server.baseUrl}/directory`);
+    await placeholderCards(page).first().waitFor();
+    assert.equal(await placeholderCards(page).count(), DIRECTORY_SKELETONS);
+    assert.equal(await page.locator("main article").count(), 0, "no cards before the data");
+    gate.release();
+    await page.getByText(resultCount(seed.businesses.length), { exact: true }).waitFor();
+    assert.equal(await placeholderCards(page).count(), 0);
+    assert.equal(await page.locator("main article").count(), seed.businesses.length);
+    assert.deepEqual(unexpected(problems), []);
+    await close();
+  });
+});
+
 describe("category page", () => {
   test("reached in the app, it announces its count when the businesses arrive", async () => {
     const { page, problems, close } = await openPage(session.browser);
@@ -606,6 +630,7 @@ describe("category page", () => {
     // A live region added together with its text is not announced: it is there, empty, first.
     const count = page.locator("main p[aria-live='polite']");
     assert.equal(await count.textContent(), "");
+    assert.equal(await placeholderCards(page).count(), CATEGORY_SKELETONS, "the spec's placeholder cards while loading");
     const height = () => count.evaluate((element) => element.getBoundingClientRect().height);
     const emptyHeight = await height();
     gate.release();
