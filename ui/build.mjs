@@ -31,23 +31,25 @@ const reactRouterProduction = {
   name: "react-router-production",
   setup(pluginBuild) {
     const production = join(root, "node_modules/react-router/dist/production");
-    let edits = 0;
+    const edits = { names: 0, pureCalls: 0 };
     pluginBuild.onResolve({ filter: /^react-router$/ }, () => ({ path: join(production, "index.mjs") }));
     pluginBuild.onLoad({ filter: /\/react-router\/dist\/production\/[^/]+\.mjs$/ }, ({ path }) => {
       const contents = readFileSync(path, "utf8")
         .replace(/^\w+\.displayName = "[^"]*";$/gm, () => {
-          edits += 1;
+          edits.names += 1;
           return "";
         })
         .replace(/^(var \w+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, (_, declaration, call) => {
-          edits += 1;
+          edits.pureCalls += 1;
           return `${declaration}/* @__PURE__ */ ${call}`;
         });
       return { contents, loader: "js" };
     });
     pluginBuild.onEnd((result) => {
-      if (result.errors.length === 0 && edits === 0) {
-        throw new Error("react-router's production build names or makes nothing as expected (see reactRouterProduction in build.mjs)");
+      if (result.errors.length === 0 && (edits.names === 0 || edits.pureCalls === 0)) {
+        throw new Error(
+          `react-router's production build no longer reads as expected: ${edits.names} names dropped, ${edits.pureCalls} calls marked pure (see reactRouterProduction in build.mjs)`,
+        );
       }
     });
   },
