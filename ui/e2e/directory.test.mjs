@@ -643,6 +643,25 @@ describe("category page", () => {
   });
 });
 
+/** Two frames on: what a visitor sees once the page has drawn. */
+const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Where `locator` is drawn once it stays put. After a jump down a long list, the cards
+ * around the screen are drawn a frame later (content-visibility) at their real heights,
+ * and the browser's scroll anchoring can move what is on screen by a few pixels.
+ */
+async function settledBox(page, locator) {
+  let previous = null;
+  for (let tries = 0; tries < 20; tries += 1) {
+    await nextFrames(page);
+    const box = await locator.boundingBox();
+    if (previous && box && box.x === previous.x && box.y === previous.y) return box;
+    previous = box;
+  }
+  throw new Error("the element kept moving");
+}
+
 /** The card of `business` in the page shown. */
 const card = (page, business) => page.locator("article", { has: page.locator(`a[href="/business/${business.slug}"]`) });
 
@@ -666,7 +685,7 @@ describe("business card", () => {
     await gotoHydrated(page, `${session.server.baseUrl}/directory`);
     const address = card(page, PLAIN).getByText(PLAIN.address, { exact: true });
     await address.scrollIntoViewIfNeeded();
-    const box = await address.boundingBox();
+    const box = await settledBox(page, address);
     // Where the address is drawn; the link's cover takes the tap.
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL(`${session.server.baseUrl}/business/${PLAIN.slug}`);
@@ -720,7 +739,7 @@ describe("long card lists", () => {
       const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
       for (let screen = 0; screen < screens * 2 && !(await drawn(cards.last())); screen += 1) {
         await page.mouse.wheel(0, viewport.height);
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await nextFrames(page);
       }
       assert.equal(await drawn(cards.last()), true, "the last card is drawn once scrolled to");
       assert.deepEqual(await movedElements(page), [], "cards arriving on screen moved what was shown");
