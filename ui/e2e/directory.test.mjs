@@ -706,21 +706,14 @@ const watchLayoutShifts = (page) =>
  * The elements ("DIV.class") moved since `watchLayoutShifts`, "?" for a shift that names none.
  * Shifts are reported after the frame that laid them out: two frames are awaited first.
  */
-const movedElements = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((done) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            done(
-              window.layoutShifts.flatMap((shift) =>
-                shift.sources.length ? shift.sources.map((source) => `${source.node?.nodeName ?? "?"}.${source.node?.getAttribute?.("class") ?? ""}`) : ["?"],
-              ),
-            ),
-          ),
-        ),
-      ),
+async function movedElements(page) {
+  await nextFrames(page);
+  return page.evaluate(() =>
+    window.layoutShifts.flatMap((shift) =>
+      shift.sources.length ? shift.sources.map((source) => `${source.node?.nodeName ?? "?"}.${source.node?.getAttribute?.("class") ?? ""}`) : ["?"],
+    ),
   );
+}
 
 describe("long card lists", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
