@@ -882,18 +882,12 @@ describe("home carousel", () => {
     await carousel.getByRole("button", { name: "Play slideshow" }).waitFor();
     await carousel.getByRole("button", { name: "Next slide" }).click();
     // Two frames on, the slide is in place: no glide.
-    const offset = await page.evaluate(
-      () =>
-        new Promise((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const carousel = document.querySelector("[aria-roledescription='carousel']");
-              const slide = carousel.querySelectorAll("[aria-roledescription='slide']")[1];
-              resolve(Math.abs(slide.getBoundingClientRect().left - carousel.getBoundingClientRect().left));
-            }),
-          ),
-        ),
-    );
+    await nextFrames(page);
+    const offset = await page.evaluate(() => {
+      const carousel = document.querySelector("[aria-roledescription='carousel']");
+      const slide = carousel.querySelectorAll("[aria-roledescription='slide']")[1];
+      return Math.abs(slide.getBoundingClientRect().left - carousel.getBoundingClientRect().left);
+    });
     assert.ok(offset < 2, `the second slide is ${offset} px from its place`);
     await carousel.getByRole("button", { name: "Play slideshow" }).click();
     await waitForSlide(page, 2);
