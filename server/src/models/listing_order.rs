@@ -21,6 +21,8 @@ pub enum OrderStatus {
     Canceled,
     /// Stripe could not be asked to take the payment; nothing was charged.
     Failed,
+    /// The payment was returned to the buyer in full.
+    Refunded,
 }
 
 impl OrderStatus {
@@ -31,6 +33,7 @@ impl OrderStatus {
             Self::PaymentFailed => "payment_failed",
             Self::Canceled => "canceled",
             Self::Failed => "failed",
+            Self::Refunded => "refunded",
         }
     }
 
@@ -41,18 +44,21 @@ impl OrderStatus {
             Self::PaymentFailed,
             Self::Canceled,
             Self::Failed,
+            Self::Refunded,
         ]
         .into_iter()
         .find(|status| status.as_str() == raw)
     }
 
     /// The status after `event`. Stripe may deliver events late and out of
-    /// order: a failure never undoes a payment, and an ended subscription
-    /// stays ended.
+    /// order: a failure never undoes a payment, an ended subscription stays
+    /// ended, and a refund is final.
     pub fn after(self, event: &OrderEvent) -> Self {
         match (self, event) {
             (Self::Canceled, _) => Self::Canceled,
+            (Self::Refunded, _) => Self::Refunded,
             (_, OrderEvent::Ended { .. }) => Self::Canceled,
+            (_, OrderEvent::Refunded { .. }) => Self::Refunded,
             (_, OrderEvent::Paid { .. }) => Self::Paid,
             (Self::Pending, OrderEvent::PaymentFailed { .. }) => Self::PaymentFailed,
             (status, OrderEvent::PaymentFailed { .. }) => status,
@@ -277,5 +283,20 @@ mod tests {
             order: StripeObject::Subscription("sub".into()),
         };
         assert_eq!(OrderStatus::Paid.after(&ended), OrderStatus::Canceled);
+    }
+
+    #[test]
+    fn a_refund_is_final_whatever_comes_after_or_before_it() {
+        let refunded = OrderEvent::Refunded {
+            order: StripeObject::PaymentIntent("pi".into()),
+        };
+        assert_eq!(OrderStatus::Paid.after(&refunded), OrderStatus::Refunded);
+        // Stripe may deliver the refund before the payment it returns.
+        assert_eq!(OrderStatus::Pending.after(&refunded), OrderStatus::Refunded);
+        assert_eq!(OrderStatus::Refunded.after(&paid()), OrderStatus::Refunded);
+        assert_eq!(
+            OrderStatus::parse(OrderStatus::Refunded.as_str()),
+            Some(OrderStatus::Refunded)
+        );
     }
 }

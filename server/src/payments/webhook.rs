@@ -97,14 +97,19 @@ pub enum OrderEvent {
     Ended {
         order: StripeObject,
     },
+    /// The payment was returned to the buyer in full.
+    Refunded {
+        order: StripeObject,
+    },
 }
 
 impl OrderEvent {
     pub fn order(&self) -> &StripeObject {
         match self {
-            Self::Paid { order, .. } | Self::PaymentFailed { order } | Self::Ended { order } => {
-                order
-            }
+            Self::Paid { order, .. }
+            | Self::PaymentFailed { order }
+            | Self::Ended { order }
+            | Self::Refunded { order } => order,
         }
     }
 }
@@ -198,6 +203,14 @@ struct Identified {
     id: String,
 }
 
+/// A charge, as `charge.refunded` carries it.
+#[derive(Deserialize)]
+struct Charge {
+    payment_intent: Option<String>,
+    /// Whether the whole amount has been refunded.
+    refunded: bool,
+}
+
 #[derive(Deserialize)]
 struct Subscription {
     id: String,
@@ -221,6 +234,19 @@ pub fn parse_event(payload: &[u8]) -> Result<Event, serde_json::Error> {
             Some(OrderEvent::PaymentFailed {
                 order: StripeObject::PaymentIntent(intent.id),
             })
+        }
+        // Only one-off orders are known by their PaymentIntent: a refunded
+        // subscription payment matches no order, and cancelling the
+        // subscription is what ends that listing. A partial refund leaves
+        // the listing paid.
+        "charge.refunded" => {
+            let charge: Charge = serde_json::from_value(object)?;
+            charge
+                .payment_intent
+                .filter(|_| charge.refunded)
+                .map(|intent| OrderEvent::Refunded {
+                    order: StripeObject::PaymentIntent(intent),
+                })
         }
         "invoice.paid" => {
             let invoice: Invoice = serde_json::from_value(object)?;
@@ -303,6 +329,27 @@ mod tests {
             verify_signature(b"{}", &format!("t={},v1=00", i64::MIN), "whsec_a", 1_000),
             Err(SignatureError::Stale)
         );
+    }
+
+    #[test]
+    fn only_a_charge_refunded_in_full_refunds_its_payment_intent_s_order() {
+        let refunded = |whole: bool, intent: &str| {
+            let payload = format!(
+                r#"{{"id":"evt_r","type":"charge.refunded","data":{{"object":{{
+                "id":"ch_1","amount":4900,"amount_refunded":{},"refunded":{whole},
+                "payment_intent":{intent}}}}}}}"#,
+                if whole { 4900 } else { 1000 }
+            );
+            parse_event(payload.as_bytes()).expect("parsed").effect
+        };
+        assert_eq!(
+            refunded(true, r#""pi_1""#),
+            Some(OrderEvent::Refunded {
+                order: StripeObject::PaymentIntent("pi_1".into()),
+            })
+        );
+        assert_eq!(refunded(false, r#""pi_1""#), None);
+        assert_eq!(refunded(true, "null"), None);
     }
 
     #[test]

@@ -449,6 +449,45 @@ async fn a_failed_one_off_payment_marks_the_order_and_a_later_success_pays_it() 
     assert_eq!(only_order(&app).status, "paid");
 }
 
+fn charge(intent: &str, amount_refunded: i64) -> Value {
+    json!({
+        "id": "ch_1", "object": "charge", "amount": 4900, "currency": "usd",
+        "amount_refunded": amount_refunded, "refunded": amount_refunded == 4900,
+        "payment_intent": intent, "status": "succeeded",
+    })
+}
+
+#[actix_rt::test]
+async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_partial_refund_does_not(
+) {
+    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
+    let intent = pending_standard_order(&app)
+        .await
+        .stripe_payment_intent_id
+        .expect("intent");
+    let paid = event(
+        "evt_paid",
+        "payment_intent.succeeded",
+        payment_intent(&intent),
+    );
+    assert_eq!(deliver(&app, &paid).await, 200);
+    let partial = event("evt_partial", "charge.refunded", charge(&intent, 1000));
+    assert_eq!(deliver(&app, &partial).await, 200);
+    assert_eq!(only_order(&app).status, "paid");
+
+    let whole = event("evt_whole", "charge.refunded", charge(&intent, 4900));
+    assert_eq!(deliver(&app, &whole).await, 200);
+    assert_eq!(only_order(&app).status, "refunded");
+    // Stripe does not promise order: a payment event after the refund changes nothing.
+    let late = event(
+        "evt_late",
+        "payment_intent.succeeded",
+        payment_intent(&intent),
+    );
+    assert_eq!(deliver(&app, &late).await, 200);
+    assert_eq!(only_order(&app).status, "refunded");
+}
+
 #[actix_rt::test]
 async fn an_amount_that_is_not_the_catalogue_price_is_refused_before_anything_is_stored_or_sent() {
     let (app, stripe) = spawn_with_stripe(Backend::Sqlite).await;
