@@ -4,6 +4,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::ops::{Deref, DerefMut};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::helpers::workspace;
@@ -33,13 +34,29 @@ impl Drop for ServerProcess {
     }
 }
 
+/// A port that no one holds, for a server or sink this test starts later.
+/// It comes from below the kernel's ephemeral range: a port from that range,
+/// once released, may be handed to any outgoing connection before the server
+/// binds it. Each call moves on, so tests running side by side get different ones.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("addr")
-        .port()
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let ephemeral_start = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u32>().ok())
+        .unwrap_or(32_768);
+    let first = ephemeral_start.saturating_sub(PICKED_PORTS).max(1_024);
+    let span = ephemeral_start - first;
+    // Runs side by side on one machine start at different places.
+    let start = std::process::id();
+    (0..span)
+        .map(|_| first + (start + NEXT.fetch_add(1, Ordering::Relaxed)) % span)
+        .filter_map(|port| u16::try_from(port).ok())
+        .find(|&port| TcpListener::bind(("127.0.0.1", port)).is_ok())
+        .expect("a free port below the ephemeral range")
 }
+
+/// How many ports below the ephemeral range `free_port` picks from.
+const PICKED_PORTS: u32 = 10_000;
 
 pub fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
     let started = Instant::now();

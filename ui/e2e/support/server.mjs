@@ -1,7 +1,7 @@
 // Starts the real server binary on a free port with its own seeded SQLite
 // database, for one browser test file.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,16 +10,36 @@ import { fileURLToPath } from "node:url";
 const uiRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const repoRoot = resolve(uiRoot, "..");
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
+// Ports are picked below the kernel's ephemeral range: a port from that range, once released, may
+// be handed to any outgoing connection (Chromium's, fetch's) before the server binds it.
+const pickedPorts = 10_000;
+const ephemeralStart = (() => {
+  try {
+    return Number.parseInt(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8"), 10) || 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+const firstPort = Math.max(1_024, ephemeralStart - pickedPorts);
+// Test files run one after another, each in its own process: each starts at a different place.
+let nextPort = process.pid;
+
+function canListen(port) {
+  return new Promise((answer) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
+    server.once("error", () => answer(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => answer(true)));
   });
+}
+
+async function freePort() {
+  const span = ephemeralStart - firstPort;
+  for (let tried = 0; tried < span; tried += 1) {
+    const port = firstPort + (nextPort++ % span);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port below the ephemeral range");
 }
 
 async function waitUntilUp(url, child) {
