@@ -23,6 +23,8 @@ pub enum OrderStatus {
     Failed,
     /// The payment was returned to the buyer in full.
     Refunded,
+    /// The buyer's bank took the payment back after a dispute.
+    ChargedBack,
 }
 
 impl OrderStatus {
@@ -34,6 +36,7 @@ impl OrderStatus {
             Self::Canceled => "canceled",
             Self::Failed => "failed",
             Self::Refunded => "refunded",
+            Self::ChargedBack => "charged_back",
         }
     }
 
@@ -45,6 +48,7 @@ impl OrderStatus {
             Self::Canceled,
             Self::Failed,
             Self::Refunded,
+            Self::ChargedBack,
         ]
         .into_iter()
         .find(|status| status.as_str() == raw)
@@ -52,13 +56,15 @@ impl OrderStatus {
 
     /// The status after `event`. Stripe may deliver events late and out of
     /// order: a failure never undoes a payment, an ended subscription stays
-    /// ended, and a refund is final.
+    /// ended, and a refund or a charge-back is final.
     pub fn after(self, event: &OrderEvent) -> Self {
         match (self, event) {
             (Self::Canceled, _) => Self::Canceled,
             (Self::Refunded, _) => Self::Refunded,
+            (Self::ChargedBack, _) => Self::ChargedBack,
             (_, OrderEvent::Ended { .. }) => Self::Canceled,
             (_, OrderEvent::Refunded { .. }) => Self::Refunded,
+            (_, OrderEvent::ChargedBack { .. }) => Self::ChargedBack,
             (_, OrderEvent::Paid { .. }) => Self::Paid,
             (Self::Pending, OrderEvent::PaymentFailed { .. }) => Self::PaymentFailed,
             (status, OrderEvent::PaymentFailed { .. }) => status,
@@ -297,6 +303,25 @@ mod tests {
         assert_eq!(
             OrderStatus::parse(OrderStatus::Refunded.as_str()),
             Some(OrderStatus::Refunded)
+        );
+    }
+
+    #[test]
+    fn a_charge_back_is_final_whatever_comes_after_it() {
+        let charged_back = OrderEvent::ChargedBack {
+            order: StripeObject::PaymentIntent("pi".into()),
+        };
+        assert_eq!(
+            OrderStatus::Paid.after(&charged_back),
+            OrderStatus::ChargedBack
+        );
+        assert_eq!(
+            OrderStatus::ChargedBack.after(&paid()),
+            OrderStatus::ChargedBack
+        );
+        assert_eq!(
+            OrderStatus::parse(OrderStatus::ChargedBack.as_str()),
+            Some(OrderStatus::ChargedBack)
         );
     }
 }

@@ -101,6 +101,10 @@ pub enum OrderEvent {
     Refunded {
         order: StripeObject,
     },
+    /// The buyer's bank took the payment back: a dispute was lost.
+    ChargedBack {
+        order: StripeObject,
+    },
 }
 
 impl OrderEvent {
@@ -109,7 +113,8 @@ impl OrderEvent {
             Self::Paid { order, .. }
             | Self::PaymentFailed { order }
             | Self::Ended { order }
-            | Self::Refunded { order } => order,
+            | Self::Refunded { order }
+            | Self::ChargedBack { order } => order,
         }
     }
 }
@@ -211,6 +216,13 @@ struct Charge {
     refunded: bool,
 }
 
+/// A dispute, as `charge.dispute.closed` carries it.
+#[derive(Deserialize)]
+struct Dispute {
+    payment_intent: Option<String>,
+    status: String,
+}
+
 #[derive(Deserialize)]
 struct Subscription {
     id: String,
@@ -236,8 +248,8 @@ pub fn parse_event(payload: &[u8]) -> Result<Event, serde_json::Error> {
             })
         }
         // Only one-off orders are known by their PaymentIntent: a refunded
-        // subscription payment matches no order, and cancelling the
-        // subscription is what ends that listing. A partial refund leaves
+        // or disputed subscription payment matches no order, and cancelling
+        // the subscription is what ends that listing. A partial refund leaves
         // the listing paid.
         "charge.refunded" => {
             let charge: Charge = serde_json::from_value(object)?;
@@ -245,6 +257,17 @@ pub fn parse_event(payload: &[u8]) -> Result<Event, serde_json::Error> {
                 .payment_intent
                 .filter(|_| charge.refunded)
                 .map(|intent| OrderEvent::Refunded {
+                    order: StripeObject::PaymentIntent(intent),
+                })
+        }
+        // A dispute lost to the buyer's bank takes the payment back; one won,
+        // or closed as a mere inquiry, changes nothing.
+        "charge.dispute.closed" => {
+            let dispute: Dispute = serde_json::from_value(object)?;
+            dispute
+                .payment_intent
+                .filter(|_| dispute.status == "lost")
+                .map(|intent| OrderEvent::ChargedBack {
                     order: StripeObject::PaymentIntent(intent),
                 })
         }
@@ -352,6 +375,30 @@ mod tests {
         );
         assert_eq!(refunded(1000, Some("pi_1")), None);
         assert_eq!(refunded(4900, None), None);
+    }
+
+    #[test]
+    fn only_a_lost_dispute_charges_its_payment_intent_s_order_back() {
+        let closed = |status: &str, intent: Option<&str>| {
+            let payload = serde_json::json!({
+                "id": "evt_d", "type": "charge.dispute.closed", "data": { "object": {
+                    "id": "dp_1", "object": "dispute", "amount": 4900, "charge": "ch_1",
+                    "payment_intent": intent, "status": status,
+                }},
+            });
+            parse_event(payload.to_string().as_bytes())
+                .expect("parsed")
+                .effect
+        };
+        assert_eq!(
+            closed("lost", Some("pi_1")),
+            Some(OrderEvent::ChargedBack {
+                order: StripeObject::PaymentIntent("pi_1".into()),
+            })
+        );
+        assert_eq!(closed("won", Some("pi_1")), None);
+        assert_eq!(closed("warning_closed", Some("pi_1")), None);
+        assert_eq!(closed("lost", None), None);
     }
 
     #[test]

@@ -488,6 +488,46 @@ async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_part
     assert_eq!(only_order(&app).status, "refunded");
 }
 
+fn dispute(intent: &str, status: &str) -> Value {
+    json!({
+        "id": "dp_1", "object": "dispute", "amount": 4900, "currency": "usd",
+        "charge": "ch_1", "payment_intent": intent, "reason": "fraudulent", "status": status,
+    })
+}
+
+#[actix_rt::test]
+async fn a_lost_dispute_charges_its_order_back_for_good_and_a_won_one_does_not() {
+    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
+    let intent = pending_standard_order(&app)
+        .await
+        .stripe_payment_intent_id
+        .expect("intent");
+    let paid = event(
+        "evt_paid",
+        "payment_intent.succeeded",
+        payment_intent(&intent),
+    );
+    assert_eq!(deliver(&app, &paid).await, 200);
+    let won = event("evt_won", "charge.dispute.closed", dispute(&intent, "won"));
+    assert_eq!(deliver(&app, &won).await, 200);
+    assert_eq!(only_order(&app).status, "paid");
+
+    let lost = event(
+        "evt_lost",
+        "charge.dispute.closed",
+        dispute(&intent, "lost"),
+    );
+    assert_eq!(deliver(&app, &lost).await, 200);
+    assert_eq!(only_order(&app).status, "charged_back");
+    let late = event(
+        "evt_late",
+        "payment_intent.succeeded",
+        payment_intent(&intent),
+    );
+    assert_eq!(deliver(&app, &late).await, 200);
+    assert_eq!(only_order(&app).status, "charged_back");
+}
+
 #[actix_rt::test]
 async fn an_amount_that_is_not_the_catalogue_price_is_refused_before_anything_is_stored_or_sent() {
     let (app, stripe) = spawn_with_stripe(Backend::Sqlite).await;
