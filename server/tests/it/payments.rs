@@ -457,11 +457,9 @@ fn charge(intent: &str, amount_refunded: i64) -> Value {
     })
 }
 
-#[actix_rt::test]
-async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_partial_refund_does_not(
-) {
-    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let intent = pending_standard_order(&app)
+/// A Standard order paid through its PaymentIntent, whose id this returns.
+async fn paid_standard_order(app: &TestApp) -> String {
+    let intent = pending_standard_order(app)
         .await
         .stripe_payment_intent_id
         .expect("intent");
@@ -470,7 +468,27 @@ async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_part
         "payment_intent.succeeded",
         payment_intent(&intent),
     );
-    assert_eq!(deliver(&app, &paid).await, 200);
+    assert_eq!(deliver(app, &paid).await, 200);
+    intent
+}
+
+/// Stripe does not promise order: a payment event may come after the one
+/// that ended the order, and must change nothing.
+async fn assert_a_late_payment_leaves_it(app: &TestApp, intent: &str, status: &str) {
+    let late = event(
+        "evt_late",
+        "payment_intent.succeeded",
+        payment_intent(intent),
+    );
+    assert_eq!(deliver(app, &late).await, 200);
+    assert_eq!(only_order(app).status, status);
+}
+
+#[actix_rt::test]
+async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_partial_refund_does_not(
+) {
+    let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
+    let intent = paid_standard_order(&app).await;
     let partial = event("evt_partial", "charge.refunded", charge(&intent, 1000));
     assert_eq!(deliver(&app, &partial).await, 200);
     assert_eq!(only_order(&app).status, "paid");
@@ -478,14 +496,7 @@ async fn a_payment_refunded_in_full_marks_its_order_refunded_for_good_and_a_part
     let whole = event("evt_whole", "charge.refunded", charge(&intent, 4900));
     assert_eq!(deliver(&app, &whole).await, 200);
     assert_eq!(only_order(&app).status, "refunded");
-    // Stripe does not promise order: a payment event after the refund changes nothing.
-    let late = event(
-        "evt_late",
-        "payment_intent.succeeded",
-        payment_intent(&intent),
-    );
-    assert_eq!(deliver(&app, &late).await, 200);
-    assert_eq!(only_order(&app).status, "refunded");
+    assert_a_late_payment_leaves_it(&app, &intent, "refunded").await;
 }
 
 fn dispute(intent: &str, status: &str) -> Value {
@@ -498,16 +509,7 @@ fn dispute(intent: &str, status: &str) -> Value {
 #[actix_rt::test]
 async fn a_lost_dispute_charges_its_order_back_for_good_and_a_won_one_does_not() {
     let (app, _stripe) = spawn_with_stripe(Backend::Sqlite).await;
-    let intent = pending_standard_order(&app)
-        .await
-        .stripe_payment_intent_id
-        .expect("intent");
-    let paid = event(
-        "evt_paid",
-        "payment_intent.succeeded",
-        payment_intent(&intent),
-    );
-    assert_eq!(deliver(&app, &paid).await, 200);
+    let intent = paid_standard_order(&app).await;
     let won = event("evt_won", "charge.dispute.closed", dispute(&intent, "won"));
     assert_eq!(deliver(&app, &won).await, 200);
     assert_eq!(only_order(&app).status, "paid");
@@ -519,13 +521,7 @@ async fn a_lost_dispute_charges_its_order_back_for_good_and_a_won_one_does_not()
     );
     assert_eq!(deliver(&app, &lost).await, 200);
     assert_eq!(only_order(&app).status, "charged_back");
-    let late = event(
-        "evt_late",
-        "payment_intent.succeeded",
-        payment_intent(&intent),
-    );
-    assert_eq!(deliver(&app, &late).await, 200);
-    assert_eq!(only_order(&app).status, "charged_back");
+    assert_a_late_payment_leaves_it(&app, &intent, "charged_back").await;
 }
 
 #[actix_rt::test]
