@@ -1,6 +1,7 @@
 // Icons are lucide-react's modules with our `createLucideIcon` (src/lib/lucide-icon.ts, put in
-// place by build.mjs): lucide-react's `<svg>` element, its drawing a `<use>` of the symbol the
-// build wrote into the icon sprite. Together they must draw exactly what lucide-react draws.
+// place by build.mjs): lucide-react's `<svg>` element less the attributes every icon repeats (the
+// stylesheet's `.lucide` draws the stroke), its drawing a `<use>` of the symbol the build wrote
+// into the icon sprite. Together they must draw exactly what lucide-react draws.
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -16,8 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const assets = join(root, "dist/client/assets");
 const SPRITE_URL = "/assets/sprite-under-test.svg";
 
-/** Both icon factories bundled with React for Node, loaded as one module. */
-async function loadFactories() {
+/** Both icon factories bundled with React for Node, loaded as one module; ours link to `spriteUrl`. */
+async function loadFactories(spriteUrl = SPRITE_URL) {
   const entry = `
     import { createElement } from "react";
     import { renderToStaticMarkup } from "react-dom/server";
@@ -34,7 +35,7 @@ async function loadFactories() {
     write: false,
     format: "cjs",
     platform: "node",
-    define: { "process.env.NODE_ENV": '"production"', __ICON_SPRITE__: JSON.stringify(SPRITE_URL) },
+    define: { "process.env.NODE_ENV": '"production"', __ICON_SPRITE__: JSON.stringify(spriteUrl) },
     logLevel: "silent",
   });
   const dir = mkdtempSync(join(tmpdir(), "icons-"));
@@ -59,12 +60,18 @@ function builtSprite() {
   return { name: names[0], symbols };
 }
 
-/** An `<svg>` element's markup split into its start tag and its content. */
+/** An `<svg>` element's markup split into its attributes (by name) and its content. */
 function parts(markup) {
-  const match = markup.match(/^(<svg[^>]*>)(.*)<\/svg>$/);
+  const match = markup.match(/^<svg([^>]*)>(.*)<\/svg>$/);
   assert.ok(match, `not one <svg> element: ${markup}`);
-  return { start: match[1], content: match[2] };
+  const attributes = Object.fromEntries([...match[1].matchAll(/\s([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
+  return { attributes, content: match[2] };
 }
+
+/** What lucide-react writes on every icon and our element leaves to the stylesheet, or to HTML. */
+const REPEATED = ["xmlns", "viewBox", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin"];
+
+const without = (attributes, names) => Object.fromEntries(Object.entries(attributes).filter(([name]) => !names.includes(name)));
 
 const CASES = [
   {},
@@ -75,18 +82,25 @@ const CASES = [
   { size: 16, color: "#b45309" },
   { size: 32, strokeWidth: 1.5, absoluteStrokeWidth: true },
   { width: 20, strokeWidth: 3 },
+  { className: "h-8 w-8", style: { color: "#1d4ed8", strokeWidth: 1 } },
   { "data-testid": "icon", id: "i1" },
 ];
 
-test("an icon is lucide-react's <svg> element for every documented prop, drawn by its symbol in the sprite", async () => {
+const ICONS = [
+  ["Menu", "menu"],
+  ["Store", "store"],
+];
+
+test("an icon is lucide-react's <svg> element less the attributes every icon repeats, drawn by its symbol in the sprite", async () => {
   const { render } = await loadFactories();
   const { symbols } = builtSprite();
-  for (const [icon, id] of [["Menu", "menu"], ["Store", "store"]]) {
+  for (const [icon, id] of ICONS) {
     for (const props of CASES) {
       const ours = parts(render("ours", icon, props));
       const lucide = parts(render("lucide", icon, props));
       const what = `${icon} with ${JSON.stringify(props)}`;
-      assert.equal(ours.start, lucide.start, what);
+      // The stroke props and styles are compared as drawn, in the browser test below.
+      assert.deepEqual(without(ours.attributes, ["style"]), without(lucide.attributes, [...REPEATED, "style"]), what);
       assert.equal(ours.content, `<use href="${SPRITE_URL}#${id}"></use>`, what);
       assert.equal(symbols.get(id)?.content, lucide.content, `${what}: the sprite's drawing`);
       assert.equal(symbols.get(id)?.viewBox, "0 0 24 24");
@@ -122,8 +136,57 @@ test("brand logos are Simple Icons' drawings, in the sprite beside lucide's", as
   }
 });
 
+/** In the page: the mean difference of two PNG images' channels, per pixel and channel (255 if their sizes differ). */
+async function meanDifference([first, second]) {
+  const pixels = async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    return context.getImageData(0, 0, image.width, image.height);
+  };
+  const [a, b] = await Promise.all([pixels(first), pixels(second)]);
+  if (a.width !== b.width || a.height !== b.height) return 255;
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i += 1) sum += Math.abs(a.data[i] - b.data[i]);
+  return sum / a.data.length;
+}
+
 describe("in a browser", () => {
   const session = useServerAndBrowser();
+
+  test("an icon draws with the site's stylesheet what lucide-react's element draws, for every documented prop", async () => {
+    const { name } = builtSprite();
+    const { render } = await loadFactories(`/assets/${name}`);
+    const { page, problems, close } = await openPage(session.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${session.server.baseUrl}/`);
+    // lucide-react's element, without the class token the site styles: drawn by its own attributes.
+    const reference = (markup) => markup.replace(/class="lucide /, 'class="');
+    const cells = ICONS.flatMap(([icon]) =>
+      CASES.map((props) => ({ ours: render("ours", icon, props), lucide: reference(render("lucide", icon, props)) })),
+    );
+    await page.evaluate((cells) => {
+      const sheet = document.createElement("div");
+      sheet.style.cssText = "position:fixed;inset:0;z-index:10000;overflow:auto;background:#fff;color:#2b2b2b";
+      const cell = (id, markup) => `<div id="${id}" style="display:flex;width:fit-content;padding:2px">${markup}</div>`;
+      sheet.innerHTML = cells.map(({ ours, lucide }, index) => cell(`ours-${index}`, ours) + cell(`lucide-${index}`, lucide)).join("");
+      document.body.append(sheet);
+    }, cells);
+    // Each of ours is drawn once the sprite has arrived.
+    await page.waitForFunction(() => [...document.querySelectorAll("[id^='ours-'] use")].every((use) => use.getBBox().width > 0));
+    for (const [index, { ours }] of cells.entries()) {
+      const drawn = await page.locator(`#ours-${index}`).screenshot();
+      const expected = await page.locator(`#lucide-${index}`).screenshot();
+      // The same paths reach the screen through other transforms (the symbol's viewBox rather than
+      // the element's), which can shade a few edge pixels of a thin stroke differently; a wrong
+      // stroke, colour or size moves the whole image.
+      const difference = await page.evaluate(meanDifference, [drawn.toString("base64"), expected.toString("base64")]);
+      assert.ok(difference <= 1, `${ours} draws as lucide-react's element does (a mean difference of ${difference.toFixed(2)} of 255)`);
+    }
+    assert.deepEqual(problems, []);
+    await close();
+  });
 
   test("a phone draws the icons from the sprite, which is cached for good", async () => {
     const { name } = builtSprite();
