@@ -99,8 +99,10 @@ fail() {
   exit 1
 }
 
+# As the browser tests pick theirs: below the kernel's ephemeral range, which the load generator's
+# and curl's outgoing connections take from.
 free_port() {
-  node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+  node --input-type=module -e 'import { freePort } from "./ui/e2e/support/server.mjs"; console.log(await freePort());'
 }
 
 # Waits until $1 answers 200, failing if process $2 exits or $3 seconds pass.

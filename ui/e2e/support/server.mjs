@@ -33,7 +33,7 @@ function canListen(port) {
   });
 }
 
-async function freePort() {
+export async function freePort() {
   const span = ephemeralStart - firstPort;
   for (let tried = 0; tried < span; tried += 1) {
     const port = firstPort + (nextPort++ % span);
