@@ -14,11 +14,11 @@
  * tenth off the CPU time of a render of `/events`.
  *
  * It draws what lucide-react's draws for the props lucide-react documents (`size`, `color`,
- * `strokeWidth`, `absoluteStrokeWidth`: a stroke they change is set inline, so it outranks the
- * class, as lucide-react's attributes outrank nothing), with `aria-hidden` unless the icon is
- * labelled; a `className` is appended to the icon's own classes without removing repeats. Not
- * supported: `nonScalingStroke` (a stroke effect on each path, which the sprite's shared paths
- * cannot take per use) and `LucideProvider` defaults; the app uses neither.
+ * `strokeWidth`, `absoluteStrokeWidth`; a stroke they change is set inline, so that it outranks
+ * the class), with `aria-hidden` unless the icon is labelled; a `className` is appended to the
+ * icon's own classes without removing repeats. Not supported: `nonScalingStroke` (a stroke effect
+ * on each path, which the sprite's shared paths cannot take per use) and `LucideProvider`
+ * defaults; the app uses neither.
  */
 import { createElement, type CSSProperties, type ReactNode, type SVGProps } from "react";
 import { spriteSymbol } from "./icon-sprite";
