@@ -624,7 +624,11 @@ describe("category page", () => {
     await page.evaluate(() => {
       window.__sameDocument = true;
     });
-    await page.locator(`footer a[href="/category/${PARENT_CATEGORY.slug}"]`).click();
+    const link = page.locator(`footer a[href="/category/${PARENT_CATEGORY.slug}"]`);
+    // Below the directory's cards, the link moves as those near it are first drawn.
+    await link.scrollIntoViewIfNeeded();
+    await settledBox(page, link);
+    await link.click();
     await page.waitForURL(`${session.server.baseUrl}/category/${PARENT_CATEGORY.slug}`);
     await page.getByRole("heading", { level: 1, name: PARENT_CATEGORY.name }).waitFor();
     // A live region added together with its text is not announced: it is there, empty, first.
