@@ -652,8 +652,9 @@ const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => reques
 
 /**
  * Where `locator` is drawn once it stays put. After a jump down a long list, the cards
- * around the screen are drawn a frame later (content-visibility) at their real heights,
- * and the browser's scroll anchoring can move what is on screen by a few pixels.
+ * around the screen are drawn a few frames later (content-visibility) at their real heights,
+ * which can move what is on screen by a few pixels, or below the cards by up to a row's
+ * difference in height (about a line of links at the footer of /directory).
  */
 async function settledBox(page, locator) {
   let previous = null;
