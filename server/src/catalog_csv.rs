@@ -1,6 +1,9 @@
 //! Businesses to and from CSV: the columns of the Business entity plus the
 //! category's name. An import checks every row first and writes nothing
-//! unless all of them are valid.
+//! unless all of them are valid. Text that a spreadsheet would run as a
+//! formula is written with a leading apostrophe (see `formula_guard`).
+
+mod formula_guard;
 
 use std::collections::HashSet;
 use std::io::{Read, Write};
@@ -36,17 +39,27 @@ const COLUMNS: [&str; 14] = [
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Row {
+    #[serde(with = "formula_guard")]
     name: String,
+    #[serde(with = "formula_guard")]
     slug: String,
+    #[serde(default, with = "formula_guard::optional")]
     description: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     address: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     phone: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     email: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     website: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     logo_url: Option<String>,
+    #[serde(default, with = "formula_guard::optional")]
     image_url: Option<String>,
     latitude: Option<f64>,
     longitude: Option<f64>,
+    #[serde(default, with = "formula_guard::optional")]
     category_name: Option<String>,
     featured: bool,
     verified: bool,

@@ -2,6 +2,7 @@ use std::process::Command;
 
 use server::catalog_csv::{export, import, ImportError};
 use server::db::{Database, DbConnection};
+use server::models::business::{Business, BusinessFilter};
 
 use crate::helpers::{
     migrated_database, on_each_backend, spawn_app, workspace, Backend, TestDatabase,
@@ -139,4 +140,46 @@ fn the_export_command_writes_the_csv_alone_to_standard_output() {
         String::from_utf8(output.stdout).expect("UTF-8"),
         export_string(&db)
     );
+}
+
+#[test]
+fn text_a_spreadsheet_would_run_as_a_formula_is_exported_with_an_apostrophe_and_imported_as_it_was()
+{
+    let (_first_database, first) = migrated_database(Backend::Sqlite);
+    let hand_written = format!(
+        "{HEADER}\n\
+         =HYPERLINK(\"http://example.com\"),formula-shop,@everyone,''=quoted,+1 512 555 0100,,,,,,,Shopping,false,false\n"
+    );
+    import(
+        &mut first.connection().expect("connection"),
+        hand_written.as_bytes(),
+        chrono::Utc::now(),
+    )
+    .expect("import");
+    // As in a spreadsheet, an apostrophe before a formula start marks text:
+    // the hand-written `''=quoted` is the text `'=quoted`.
+    let exported = export_string(&first);
+    let row = exported.lines().nth(1).expect("a row");
+    assert_eq!(
+        row,
+        "\"'=HYPERLINK(\"\"http://example.com\"\")\",formula-shop,'@everyone,''=quoted,'+1 512 555 0100,,,,,,,Shopping,false,false"
+    );
+
+    let (_second_database, second) = migrated_database(Backend::Sqlite);
+    import(
+        &mut second.connection().expect("connection"),
+        exported.as_bytes(),
+        chrono::Utc::now(),
+    )
+    .expect("import");
+    let business = &Business::list(
+        &mut second.connection().expect("connection"),
+        &BusinessFilter::default(),
+    )
+    .expect("list")[0];
+    assert_eq!(business.name, "=HYPERLINK(\"http://example.com\")");
+    assert_eq!(business.description.as_deref(), Some("@everyone"));
+    assert_eq!(business.address.as_deref(), Some("'=quoted"));
+    assert_eq!(business.phone.as_deref(), Some("+1 512 555 0100"));
+    assert_eq!(export_string(&second), exported);
 }
