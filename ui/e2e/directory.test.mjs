@@ -722,7 +722,7 @@ async function movedElements(page) {
 
 describe("long card lists", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    test(`on a ${name}, the directory draws the cards far below the screen only as they are scrolled to, and nothing on screen moves meanwhile`, async () => {
+    test(`on a ${name}, the directory draws the cards far below the screen only as they are scrolled to, and neither what is on screen nor the page's length changes meanwhile`, async () => {
       const { page, problems, close } = await openPage(session.browser, viewport);
       await gotoHydrated(page, `${session.server.baseUrl}/directory`);
       const cards = page.locator("main article");
@@ -733,6 +733,8 @@ describe("long card lists", () => {
       assert.equal(await drawn(cards.last()), false, "the last card waits until it nears the screen");
 
       await watchLayoutShifts(page);
+      const pageLength = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const lengthBefore = await pageLength();
       // As a visitor scrolls: a screen at a time, each screen given a frame to draw.
       const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
       for (let screen = 0; screen < screens * 2 && !(await drawn(cards.last())); screen += 1) {
@@ -741,6 +743,13 @@ describe("long card lists", () => {
       }
       assert.equal(await drawn(cards.last()), true, "the last card is drawn once scrolled to");
       assert.deepEqual(await movedElements(page), [], "cards arriving on screen moved what was shown");
+      // Held by the cards' estimated heights: a wrong estimate would stretch or shrink the scroll bar
+      // and move the footer after a jump to the end. Scroll anchoring hides it from the check above.
+      const lengthAfter = await pageLength();
+      assert.ok(
+        Math.abs(lengthAfter - lengthBefore) < lengthAfter * 0.015,
+        `the page was ${lengthBefore} px long before its cards were drawn and ${lengthAfter} px after`,
+      );
       assert.deepEqual(unexpected(problems), []);
       await close();
     });

@@ -19,7 +19,7 @@ export function BusinessGrid({
   variant?: BusinessCardVariant;
 }) {
   return (
-    <ul className={`grid gap-4 sm:gap-6 ${COLUMNS[columns]}`}>
+    <ul className={`@container grid gap-4 sm:gap-6 ${COLUMNS[columns]}`}>
       {businesses.map((business) => (
         <li key={business.id} className="card-list-item">
           <BusinessCard business={business} variant={variant} />
