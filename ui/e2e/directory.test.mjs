@@ -736,7 +736,7 @@ describe("long card lists", () => {
       const pageLength = () => page.evaluate(() => document.documentElement.scrollHeight);
       const lengthBefore = await pageLength();
       // As a visitor scrolls: a screen at a time, each screen given a frame to draw.
-      const screens = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight / innerHeight));
+      const screens = Math.ceil(lengthBefore / viewport.height);
       for (let screen = 0; screen < screens * 2 && !(await drawn(cards.last())); screen += 1) {
         await page.mouse.wheel(0, viewport.height);
         await nextFrames(page);
