@@ -15,6 +15,49 @@ test("the home page hydrates without console errors or mismatch warnings", async
   await close();
 });
 
+test("pages that show no dates hydrate without setting up a date formatter", async () => {
+  const { page, close } = await openPage(session.browser);
+  // A browser's first date formatter loads ICU's data: tens of milliseconds in one task.
+  await page.addInitScript(() => {
+    window.__dateFormatters = 0;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args) {
+        window.__dateFormatters += 1;
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        window.__dateFormatters += 1;
+        return Reflect.apply(target, self, args);
+      },
+    });
+  });
+  for (const path of ["/", "/directory", `/business/${seed.businesses[0].slug}`]) {
+    await gotoHydrated(page, `${session.server.baseUrl}${path}`);
+    await page.waitForLoadState("networkidle");
+    assert.equal(await page.evaluate(() => window.__dateFormatters), 0, path);
+  }
+  await close();
+});
+
+test("the footer shows the community's year, which around New Year is not UTC's", async () => {
+  const { page, close } = await openPage(session.browser);
+  await gotoHydrated(page, `${session.server.baseUrl}/`);
+  const copyright = page.locator("footer").getByText(/^© \d{4} /);
+  // After a navigation the page reads the browser's clock.
+  for (const [instant, year, link] of [
+    ["2026-01-01T03:00:00Z", 2025, "Events"],
+    ["2026-01-01T07:00:00Z", 2026, "News"],
+    ["2025-12-31T20:00:00Z", 2025, "Directory"],
+    ["2031-07-04T12:00:00Z", 2031, "Home"],
+  ]) {
+    await page.clock.setFixedTime(new Date(instant));
+    await page.locator("nav[aria-label='Main']").getByRole("link", { name: link, exact: true }).click();
+    await page.waitForFunction((name) => document.querySelector("nav[aria-label='Main'] a[aria-current='page']")?.textContent?.trim() === name, link);
+    assert.match((await copyright.textContent()) ?? "", new RegExp(`^© ${year} `), instant);
+  }
+  await close();
+});
+
 test("moving back through a long page with the keyboard never hides the focus under the sticky header", async () => {
   const { page, close } = await openPage(session.browser);
   await gotoHydrated(page, `${session.server.baseUrl}/directory`);

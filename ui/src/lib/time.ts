@@ -91,8 +91,20 @@ export function wallClock(instant: Date): WallClock {
   return clock;
 }
 
+/** Farthest any time zone is from UTC: 14 hours (Kiribati). */
+const WIDEST_OFFSET_MS = 14 * 3_600_000;
+
+/**
+ * The year in the community at `date`. Every page's footer shows it, and a
+ * browser's first date formatter costs tens of milliseconds of ICU set-up
+ * (four times that on a slow phone) in the middle of hydration: so away from
+ * New Year, where every time zone is in UTC's year, it comes without ICU.
+ */
 export function yearIn(date: Date): number {
-  return Number(yearFormat().format(date));
+  const year = date.getUTCFullYear();
+  const time = date.getTime();
+  const nearNewYear = time - Date.UTC(year, 0, 1) < WIDEST_OFFSET_MS || Date.UTC(year + 1, 0, 1) - time <= WIDEST_OFFSET_MS;
+  return nearNewYear ? Number(yearFormat().format(date)) : year;
 }
 
 /**
