@@ -10,6 +10,7 @@
 #   BENCH_ROUNDS           Rust and Node runs per route, the median reported [3]
 #   BENCH_MEMORY_FIRST     renders before the first memory reading [10000]
 #   BENCH_MEMORY_TOTAL     renders before the second memory reading [100000]
+#   BENCH_MEMORY_WINDOW    last renders of each memory reading whose peak it is [5000]
 #   BENCH_STARTS           server starts timed [5]
 #   BENCH_LIGHTHOUSE=0     skip the Lighthouse audit
 # Arguments, if any, name the sections to run (functions below: throughput,
@@ -26,6 +27,7 @@ settle_seconds=${BENCH_SETTLE_SECONDS:-10}
 rounds=${BENCH_ROUNDS:-3}
 memory_first=${BENCH_MEMORY_FIRST:-10000}
 memory_total=${BENCH_MEMORY_TOTAL:-100000}
+memory_window=${BENCH_MEMORY_WINDOW:-5000}
 starts=${BENCH_STARTS:-5}
 # An isolate idle this long is collected in full (render.idle_collection_seconds).
 idle_seconds=$(awk -F' *= *' '$1 == "idle_collection_seconds" { print $2 }' server/config/default.toml)
@@ -362,20 +364,21 @@ memory() {
   start_rust "$sqlite" "${cache_off[@]}"
   load "$rust_url/" 1000 || errors_note+=("some warm-up requests failed")
   warm=$(rss_mib "$rust_pid")
-  load "$rust_url/" "$memory_first" || errors_note+=("some of the first $memory_first requests failed")
-  first=$(rss_mib "$rust_pid")
+  load_keeping_peak "$memory_first" || errors_note+=("some of the first $memory_first requests failed")
+  first=$(peak_rss_mib "$rust_pid")
   first_rest=$(rss_at_rest "$rust_pid")
-  load "$rust_url/" $((memory_total - memory_first)) || errors_note+=("some of the requests up to $memory_total failed or ran out of time")
-  total=$(rss_mib "$rust_pid")
+  load_keeping_peak $((memory_total - memory_first)) || errors_note+=("some of the requests up to $memory_total failed or ran out of time")
+  total=$(peak_rss_mib "$rust_pid")
   total_rest=$(rss_at_rest "$rust_pid")
   stop "$rust_pid"
   echo "## Memory"
   echo
-  echo "VmRSS of the Rust server, HTML cache off, renders of \`/\` from $connections keep-alive connections"
-  echo "(counted after 1,000 warm-up requests): right after the load, and ${rest_seconds} s later, when"
-  echo "each HTTP worker's isolate, idle for ${idle_seconds} s, has been collected."
+  echo "Resident memory of the Rust server, HTML cache off, renders of \`/\` from $connections keep-alive"
+  echo "connections (counted after 1,000 warm-up requests): under load, the peak (VmHWM) over the last"
+  echo "$memory_window renders before each reading; at rest, VmRSS ${rest_seconds} s later, when each HTTP"
+  echo "worker's isolate, idle for ${idle_seconds} s, has been collected. The warm-up row is VmRSS."
   echo
-  echo "| After | RSS under load | RSS at rest |"
+  echo "| After | Peak RSS under load | RSS at rest |"
   echo "|---|---|---|"
   echo "| warm-up | $warm MiB | |"
   echo "| $memory_first renders | $first MiB | $first_rest MiB |"
@@ -388,6 +391,20 @@ memory() {
   }'
   notes
 }
+
+# Renders `/` $1 times on the server under test, its peak RSS reset before the last
+# $memory_window of them. Every few thousand renders the collector's work lets RSS fall by some
+# 25 MB and climb back within a second, so RSS at the moment the load stops says more about where
+# in that cycle it stopped than about growth; the peak over a window of a cycle or more does not.
+load_keeping_peak() {
+  local before=$(($1 - memory_window)) failed=0
+  ((before > 0)) && { load "$rust_url/" "$before" || failed=1; }
+  echo 5 >"/proc/$rust_pid/clear_refs"
+  load "$rust_url/" $(($1 < memory_window ? $1 : memory_window)) || failed=1
+  return "$failed"
+}
+
+peak_rss_mib() { awk '/^VmHWM:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
 
 # RSS of process $1 after $rest_seconds without requests.
 rss_at_rest() {
