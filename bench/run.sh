@@ -207,7 +207,8 @@ load() {
   node bench/load.mjs "$1" "$2" "$connections" >&2
 }
 
-rss_mib() { awk '/^VmRSS:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
+# The field $1 of /proc/$2/status (VmRSS, or VmHWM for the peak), in MiB.
+memory_mib() { awk -v field="$1:" '$1 == field { printf "%.1f\n", $2 / 1024 }' "/proc/$2/status"; }
 
 ## Report sections ###########################################################
 
@@ -363,12 +364,12 @@ memory() {
   local warm first first_rest total total_rest
   start_rust "$sqlite" "${cache_off[@]}"
   load "$rust_url/" 1000 || errors_note+=("some warm-up requests failed")
-  warm=$(rss_mib "$rust_pid")
+  warm=$(memory_mib VmRSS "$rust_pid")
   load_keeping_peak "$memory_first" || errors_note+=("some of the first $memory_first requests failed")
-  first=$(peak_rss_mib "$rust_pid")
+  first=$(memory_mib VmHWM "$rust_pid")
   first_rest=$(rss_at_rest "$rust_pid")
   load_keeping_peak $((memory_total - memory_first)) || errors_note+=("some of the requests up to $memory_total failed or ran out of time")
-  total=$(peak_rss_mib "$rust_pid")
+  total=$(memory_mib VmHWM "$rust_pid")
   total_rest=$(rss_at_rest "$rust_pid")
   stop "$rust_pid"
   echo "## Memory"
@@ -404,12 +405,10 @@ load_keeping_peak() {
   return "$failed"
 }
 
-peak_rss_mib() { awk '/^VmHWM:/ { printf "%.1f\n", $2 / 1024 }' "/proc/$1/status"; }
-
 # RSS of process $1 after $rest_seconds without requests.
 rss_at_rest() {
   sleep "$rest_seconds"
-  rss_mib "$1"
+  memory_mib VmRSS "$1"
 }
 
 # Seconds (3 decimals) curl takes for one request to $1 on a new connection.
