@@ -38,6 +38,15 @@ async function violations(page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // Cards further down a list are drawn only once near the viewport (`content-visibility:
+  // auto`), and axe can misjudge the background behind text not drawn yet: draw everything,
+  // as a visitor scrolling down would see it.
+  await page.evaluate(async () => {
+    for (const element of document.querySelectorAll("*")) {
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const { violations: found } = await window.axe.run(document, { resultTypes: ["violations"] });
