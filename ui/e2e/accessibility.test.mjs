@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, test } from "node:test";
-import { gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { drawDeferredContent, gotoHydrated, openPage, VIEWPORTS } from "./support/browser.mjs";
 import { featuredBusiness, PUBLIC_PAGES } from "./support/seed.mjs";
 import { useServerAndBrowser } from "./support/session.mjs";
 
@@ -38,15 +38,8 @@ async function violations(page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // Cards further down a list are drawn only once near the viewport (`content-visibility:
-  // auto`), and axe can misjudge the background behind text not drawn yet: draw everything,
-  // as a visitor scrolling down would see it.
-  await page.evaluate(async () => {
-    for (const element of document.querySelectorAll("*")) {
-      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
-    }
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  // axe can misjudge the background behind text not drawn yet.
+  await drawDeferredContent(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const { violations: found } = await window.axe.run(document, { resultTypes: ["violations"] });

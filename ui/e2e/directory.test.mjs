@@ -6,7 +6,7 @@
 // sized and lazy where they should be.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { gotoHydrated, holdApi, holdRequests, openPage, VIEWPORTS } from "./support/browser.mjs";
+import { gotoHydrated, holdApi, holdRequests, nextFrames, openPage, VIEWPORTS } from "./support/browser.mjs";
 import { elements, readPage, textOf } from "./support/html.mjs";
 import {
   businessesInCategory,
@@ -646,9 +646,6 @@ describe("category page", () => {
     await close();
   });
 });
-
-/** Two frames on: what a visitor sees once the page has drawn. */
-const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /**
  * Where `locator` is drawn once it stays put. After a jump down a long list, the cards

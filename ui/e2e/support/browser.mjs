@@ -40,6 +40,18 @@ export async function openPage(browser, viewport = VIEWPORTS.desktop) {
   return { page, problems, close: () => context.close() };
 }
 
+/** Two frames on: what a visitor sees once the page has drawn. */
+export const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Draws what the browser leaves undrawn away from the window (`content-visibility: auto`: the
+ * cards of long lists), as a visitor scrolling down would see it.
+ */
+export async function drawDeferredContent(page) {
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await nextFrames(page);
+}
+
 /** Loads `url` (`options` as for `page.goto`) and waits until React has hydrated the server HTML. */
 export async function gotoHydrated(page, url, options) {
   const response = await page.goto(url, options);

@@ -4,7 +4,7 @@
 // with SERVER_BIN set. Files are named `<screen>-<width>.png`.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./browser.mjs";
+import { drawDeferredContent, gotoHydrated, launchBrowser, openPage, VIEWPORTS } from "./browser.mjs";
 import { featuredAgent, featuredBusiness, MISSING_SEED_IMAGES, publicFileExists, publishedArticle, seed } from "./seed.mjs";
 import { startServer } from "./server.mjs";
 
@@ -62,9 +62,8 @@ try {
       const opened = await openPage(browser, viewport);
       await gotoHydrated(opened.page, `${server.baseUrl}${path}`);
       await loadLazyImages(opened.page);
-      // A full-page capture draws beyond the window, where the browser leaves content-visibility:
-      // auto content (the cards of long lists) undrawn, as it does for a visitor before a scroll.
-      await opened.page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+      // A full-page capture draws beyond the window, where long lists are not drawn yet.
+      await drawDeferredContent(opened.page);
       const file = resolve(outDir, `${name}-${width}.png`);
       await opened.page.screenshot({ path: file, fullPage: true, animations: "disabled" });
       const overflow = await opened.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
