@@ -81,6 +81,34 @@ function spriteLucideIcons(sprite) {
   };
 }
 
+// React's packages are CommonJS, and esbuild reads a named import from one (`import { useState }
+// from "react"`) through a getter it defines on a wrapper of the module, called again at every
+// use: every JSX element and hook paid a function call for it, about 3% of a server render of
+// `/events`. Both bundles import React and its JSX runtime through a module that copies their
+// exports into variables once instead (`react/jsx-runtime` is what `jsx: "automatic"` imports).
+// The build fails if nothing imports them the way this expects.
+const reactExports = {
+  name: "react-exports",
+  setup(pluginBuild) {
+    let substituted = 0;
+    pluginBuild.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, ({ path, kind, namespace }) => {
+      if (kind !== "import-statement" || namespace === "react-exports") return undefined;
+      substituted += 1;
+      return { path, namespace: "react-exports" };
+    });
+    pluginBuild.onEnd((result) => {
+      if (result.errors.length === 0 && substituted === 0) {
+        throw new Error("nothing imported react or react/jsx-runtime (see reactExports in build.mjs)");
+      }
+    });
+    pluginBuild.onLoad({ filter: /./, namespace: "react-exports" }, ({ path }) => {
+      const names = Object.keys(require(path)).filter((name) => name !== "default");
+      const contents = `import cjs from ${JSON.stringify(path)};\nexport const { ${names.join(", ")} } = cjs;\nexport default cjs;\n`;
+      return { contents, resolveDir: root, loader: "js" };
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   minify: true,
@@ -149,7 +177,7 @@ async function iconSprite() {
 const sprite = await iconSprite();
 const spriteUrl = { define: { ...shared.define, __ICON_SPRITE__: JSON.stringify(sprite.url) } };
 
-await build({ ...serverBundle, ...spriteUrl, plugins: [reactRouterProduction, spriteLucideIcons(sprite)] });
+await build({ ...serverBundle, ...spriteUrl, plugins: [reactExports, reactRouterProduction, spriteLucideIcons(sprite)] });
 
 // Browsers load each page, and parts of pages, as chunks of their own; the server bundle keeps
 // them all inline. A module `name.lazy.ts` beside `name.ts` takes its place in the client
@@ -201,7 +229,7 @@ const chunksFollowEntry = {
 const client = await build({
   ...shared,
   ...spriteUrl,
-  plugins: [reactRouterProduction, spriteLucideIcons(sprite), chunksFollowEntry, lazyModules],
+  plugins: [reactExports, reactRouterProduction, spriteLucideIcons(sprite), chunksFollowEntry, lazyModules],
   entryPoints: { "entry-client": clientEntry },
   outdir: assets,
   platform: "browser",

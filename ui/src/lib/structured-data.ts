@@ -18,6 +18,7 @@ import type {
 } from "schema-dts";
 import { displayAddress } from "@/components/ui/business-format";
 import { absoluteUrl, withCommunity, type SiteConfig } from "./site";
+import { keptResults } from "./kept-results";
 import { wallClock } from "./time";
 import type { Article, Business, CommunityEvent } from "./types";
 
@@ -260,15 +261,19 @@ function plainPart(match: string): string {
  * Visible text of sanitised HTML, for descriptions that must be plain text:
  * each block (paragraph, list item, heading) on a line of its own, and
  * inline markup (`<strong>`, links) gone without leaving a space, as a
- * browser shows it.
+ * browser shows it. Kept per text: every render of `/events` asks it again
+ * for each event's description, and its passes over the text were about a
+ * twelfth of that render.
  */
-export function plainText(html: string): string {
-  return html
-    .replace(TAG_SPACE_OR_ENTITY, plainPart)
-    .replace(/ {2,}/g, " ")
-    .replace(/ ?\n[\n ]*/g, "\n")
-    .trim();
-}
+export const plainText = keptResults(
+  (html: string): string =>
+    html
+      .replace(TAG_SPACE_OR_ENTITY, plainPart)
+      .replace(/ {2,}/g, " ")
+      .replace(/ ?\n[\n ]*/g, "\n")
+      .trim(),
+  256,
+);
 
 /** An in-person community event; times carry the community's UTC offset of that day. */
 export function eventData(event: CommunityEvent, site: SiteConfig): WithContext<Event> {

@@ -4,6 +4,8 @@
 // server's V8 and the visitor's browser must produce the same characters for
 // hydration to match.
 
+import { keptResults } from "./kept-results";
+
 export const TIME_ZONE = "America/Chicago";
 
 /**
@@ -73,22 +75,11 @@ function readWallClock(instant: Date): WallClock {
   };
 }
 
-/**
- * ICU formatting is the costliest step of rendering a list of events, and the
- * same few instants come back on every render: the last few hundred are kept.
- */
-const keptClocks = new Map<number, WallClock>();
-const KEPT_CLOCKS = 512;
+/** ICU formatting is the costliest step of rendering a list of events. */
+const clockAt = keptResults((time: number) => readWallClock(new Date(time)), 512);
 
 export function wallClock(instant: Date): WallClock {
-  const key = instant.getTime();
-  let clock = keptClocks.get(key);
-  if (clock === undefined) {
-    clock = readWallClock(instant);
-    if (keptClocks.size >= KEPT_CLOCKS) keptClocks.clear();
-    keptClocks.set(key, clock);
-  }
-  return clock;
+  return clockAt(instant.getTime());
 }
 
 /** Farthest any time zone is from UTC: 14 hours (Kiribati). */
