@@ -42,7 +42,7 @@ export function Link(props: LinkProps) {
     }
   };
   // The anchor takes every prop as given but `to`, which is no attribute and so is left unset:
-  // copying the props without it (a rest pattern) costs V8 about twice as much, on every link.
+  // copying the props without it (a rest pattern) took Node's V8 about twice as long, on every link.
   const anchor: AnchorProps = { ...props, to: undefined, href: to, onClick: handleClick };
   return <a {...anchor} />;
 }
